@@ -1,0 +1,314 @@
+"""Load and validate the corpus: manifest.yaml (provenance) and one markdown card per source.
+
+Every problem is collected and reported at once, each with its file, line and field, so a
+maintainer fixes the whole manifest in one pass.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import CorpusError, Problem
+from .records import DATE_PRECISIONS, KNOWLEDGE_CLASSES, Chunk, Source
+
+MANIFEST_FILE = "manifest.yaml"
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_REQUIRED = (
+    "id", "organization", "title", "url", "url_verified", "citation", "knowledge_class",
+    "published_date", "effective_date", "date_precision", "verified_on", "supersedes",
+    "applies_to", "card", "paraphrase_note",
+)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The validated sources and their chunks, in manifest and card order."""
+
+    sources: tuple[Source, ...]
+    chunks: tuple[Chunk, ...]
+    disclaimer: str
+    organizations: dict[str, str]  # short name -> full name
+    directory: Path
+
+    @cached_property
+    def source_by_id(self) -> dict[str, Source]:
+        return {s.id: s for s in self.sources}
+
+    @cached_property
+    def chunk_by_id(self) -> dict[str, Chunk]:
+        return {c.id: c for c in self.chunks}
+
+
+def slugify(heading: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")
+
+
+def load_corpus(directory: Path) -> Corpus:
+    """Load manifest and cards from `directory`. Raises CorpusError listing every problem."""
+    directory = Path(directory)
+    manifest_path = directory / MANIFEST_FILE
+    name = str(manifest_path)
+    try:
+        text = manifest_path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+        root = yaml.compose(text)
+    except FileNotFoundError:
+        raise CorpusError([Problem(name, "file", "not found")]) from None
+    except UnicodeDecodeError as exc:
+        raise CorpusError([Problem(name, "file", f"not UTF-8 ({exc.reason} at byte {exc.start})")]) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        raise CorpusError([Problem(name, "yaml", getattr(exc, "problem", None) or str(exc), line)]) from None
+
+    problems: list[Problem] = []
+    if not isinstance(data, dict):
+        raise CorpusError([Problem(name, "manifest", "expected a mapping with `sources`")])
+    disclaimer = data.get("disclaimer")
+    if not isinstance(disclaimer, str) or not disclaimer.strip():
+        problems.append(Problem(name, "disclaimer", "missing: every card must end with this line"))
+        disclaimer = ""
+    organizations = data.get("organizations")
+    if not isinstance(organizations, dict) or not organizations:
+        problems.append(Problem(name, "organizations", "missing: map each short name to its full name"))
+        organizations = {}
+    entries = data.get("sources")
+    if not isinstance(entries, list) or not entries:
+        problems.append(Problem(name, "sources", "missing or empty"))
+        raise CorpusError(problems)
+
+    lines = _entry_lines(root)
+    sources: list[Source] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        entry_lines = lines[index] if index < len(lines) else {}
+        source = _parse_source(entry, index, entry_lines, name, organizations, problems)
+        if source is None:
+            continue
+        if source.id in seen:
+            problems.append(Problem(name, f"sources[{index}].id",
+                                    f"duplicate id {source.id!r} (first at entry {seen[source.id]})",
+                                    entry_lines.get("id")))
+            continue
+        seen[source.id] = index
+        sources.append(source)
+
+    by_id = {s.id: s for s in sources}
+    for index, source in enumerate(sources):
+        for target in source.supersedes:
+            if target == source.id:
+                problems.append(Problem(name, f"{source.id}.supersedes", "a source cannot supersede itself"))
+            elif target not in by_id:
+                problems.append(Problem(name, f"{source.id}.supersedes", f"unknown source id {target!r}"))
+    problems.extend(_cycles(sources, name))
+
+    chunks: list[Chunk] = []
+    for source in sources:
+        chunks.extend(_load_card(directory, source, disclaimer, problems))
+    if problems:
+        raise CorpusError(problems)
+    return Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory)
+
+
+def _entry_lines(root: yaml.Node | None) -> list[dict[str, int]]:
+    """Line numbers (1-based) of each source entry's fields, for precise messages."""
+    result: list[dict[str, int]] = []
+    if not isinstance(root, yaml.MappingNode):
+        return result
+    for key, value in root.value:
+        if key.value == "sources" and isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                fields = {"": item.start_mark.line + 1}
+                if isinstance(item, yaml.MappingNode):
+                    fields.update({k.value: k.start_mark.line + 1 for k, _ in item.value})
+                result.append(fields)
+    return result
+
+
+def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
+                  organizations: dict[str, str], problems: list[Problem]) -> Source | None:
+    label = f"sources[{index}]"
+    if not isinstance(entry, dict):
+        problems.append(Problem(file, label, "expected a mapping", lines.get("")))
+        return None
+    sid = entry.get("id")
+    if isinstance(sid, str) and _ID.match(sid):
+        label = sid
+    before = len(problems)
+
+    def bad(field: str, message: str) -> None:
+        problems.append(Problem(file, f"{label}.{field}", message, lines.get(field, lines.get(""))))
+
+    for field in _REQUIRED:
+        if field not in entry:
+            bad(field, "missing")
+    for field in entry:
+        if field not in _REQUIRED:
+            bad(str(field), "unknown field (allowed: " + ", ".join(_REQUIRED) + ")")
+    if "id" in entry and not (isinstance(sid, str) and _ID.match(sid)):
+        bad("id", f"{sid!r} is not a lower-case slug such as 'uspstf-2024'")
+    for field in ("title", "url", "citation", "applies_to", "card", "paraphrase_note", "organization"):
+        if field in entry and not (isinstance(entry[field], str) and entry[field].strip()):
+            bad(field, "must be a non-empty string")
+    org = entry.get("organization")
+    if isinstance(org, str) and organizations and org not in organizations:
+        bad("organization", f"{org!r} is not one of " + ", ".join(organizations))
+    url = entry.get("url")
+    if isinstance(url, str) and not url.startswith(("https://", "http://")):
+        bad("url", "must start with https:// or http://")
+    if "url_verified" in entry and not isinstance(entry["url_verified"], bool):
+        bad("url_verified", "must be true or false")
+    kclass = entry.get("knowledge_class")
+    if "knowledge_class" in entry and kclass not in KNOWLEDGE_CLASSES:
+        bad("knowledge_class", f"{kclass!r} is not one of " + ", ".join(KNOWLEDGE_CLASSES))
+    precision = entry.get("date_precision")
+    if "date_precision" in entry and precision not in DATE_PRECISIONS:
+        bad("date_precision", f"{precision!r} is not one of " + ", ".join(DATE_PRECISIONS))
+
+    dates: dict[str, dt.date | None] = {}
+    for field in ("published_date", "effective_date", "verified_on"):
+        if field not in entry:
+            continue
+        value = entry[field]
+        if value is None and field != "verified_on":
+            dates[field] = None
+            continue
+        parsed = _as_date(value)
+        if parsed is None:
+            bad(field, f"{value!r} is not a date (YYYY-MM-DD)")
+        dates[field] = parsed
+    published = dates.get("published_date")
+    if "published_date" in entry and entry["published_date"] is None and precision != "unknown":
+        bad("published_date", "null is allowed only with date_precision: unknown")
+    if published is not None and precision == "unknown":
+        bad("date_precision", "is 'unknown' but published_date is given")
+    if published is not None and precision in ("month", "year") and published.day != 1:
+        bad("published_date", f"date_precision is {precision}: record the first of the month")
+    if published is not None and precision == "year" and published.month != 1:
+        bad("published_date", "date_precision is year: record January 1")
+
+    supersedes = entry.get("supersedes", [])
+    if supersedes is None:
+        supersedes = []
+    if isinstance(supersedes, str):
+        supersedes = [supersedes]
+    if not (isinstance(supersedes, list) and all(isinstance(s, str) for s in supersedes)):
+        bad("supersedes", "must be a list of source ids")
+        supersedes = []
+    if len(problems) > before:
+        return None
+    return Source(
+        id=sid, organization=org, title=entry["title"].strip(), url=url,
+        url_verified=entry["url_verified"], citation=entry["citation"].strip(),
+        knowledge_class=kclass, published_date=published,
+        effective_date=dates.get("effective_date"), date_precision=precision,
+        verified_on=dates["verified_on"], supersedes=tuple(supersedes),
+        applies_to=entry["applies_to"].strip(), card=entry["card"],
+        paraphrase_note=entry["paraphrase_note"].strip(),
+    )
+
+
+def _as_date(value: Any) -> dt.date | None:
+    if isinstance(value, dt.datetime):
+        return None
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _cycles(sources: list[Source], file: str) -> list[Problem]:
+    """Report every supersession cycle once (a supersedes b supersedes ... a)."""
+    graph = {s.id: [t for t in s.supersedes if t != s.id] for s in sources}
+    problems, reported = [], set()
+    for start in graph:
+        path, stack = [], [(start, iter(graph[start]))]
+        on_path = {start}
+        path.append(start)
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                on_path.discard(path.pop())
+                continue
+            if child in on_path:
+                cycle = path[path.index(child):]
+                key = frozenset(cycle)
+                if key not in reported:
+                    reported.add(key)
+                    chain = " -> ".join(cycle + [child])
+                    problems.append(Problem(file, f"{cycle[0]}.supersedes", f"supersession cycle: {chain}"))
+                continue
+            if child in graph:
+                on_path.add(child)
+                path.append(child)
+                stack.append((child, iter(graph[child])))
+    return problems
+
+
+def _load_card(directory: Path, source: Source, disclaimer: str, problems: list[Problem]) -> list[Chunk]:
+    path = directory / source.card
+    name = str(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        problems.append(Problem(str(directory / MANIFEST_FILE), f"{source.id}.card", f"card file {source.card!r} not found"))
+        return []
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(name, "file", f"not UTF-8 ({exc.reason} at byte {exc.start})"))
+        return []
+
+    content = [i for i, line in enumerate(lines) if line.strip()]
+    if not content:
+        problems.append(Problem(name, "card", "empty card"))
+        return []
+    last = content[-1]
+    has_disclaimer = bool(disclaimer) and lines[last].strip() == disclaimer.strip()
+    if disclaimer and not has_disclaimer:
+        problems.append(Problem(name, "disclaimer", "the card must end with the manifest's disclaimer line", last + 1))
+    body_end = last if has_disclaimer else len(lines)
+
+    sections: list[tuple[str, int, list[str]]] = []
+    for i in range(body_end):
+        line = lines[i]
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), i + 1, []))
+        elif line.startswith("# ") or not sections:
+            if line.strip() and not line.startswith("# "):
+                problems.append(Problem(name, "card", "text before the first '##' section", i + 1))
+        else:
+            sections[-1][2].append(line)
+    if not sections:
+        problems.append(Problem(name, "sections", "no '##' sections: each section is a retrievable chunk"))
+        return []
+
+    chunks, slugs = [], {}
+    for heading, line_no, body in sections:
+        slug = slugify(heading)
+        text = " ".join(part.strip() for part in body if part.strip())
+        if not slug:
+            problems.append(Problem(name, "section", "heading has no letters or digits", line_no))
+            continue
+        if slug in slugs:
+            problems.append(Problem(name, f"section {heading!r}",
+                                    f"duplicate chunk id {source.id}#{slug} (first at line {slugs[slug]})", line_no))
+            continue
+        slugs[slug] = line_no
+        if not text:
+            problems.append(Problem(name, f"section {heading!r}", "empty section", line_no))
+            continue
+        chunks.append(Chunk(id=f"{source.id}#{slug}", document_id=source.id, organization=source.organization,
+                            heading=heading, text=text, line=line_no))
+    return chunks

@@ -1,0 +1,174 @@
+"""Records that cross module boundaries. All frozen: a record is a value, never mutated."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["current", "superseded", "not_yet_published"]
+Mode = Literal["bm25", "semantic", "hybrid"]
+MODES: tuple[str, ...] = ("bm25", "semantic", "hybrid")
+KNOWLEDGE_CLASSES: tuple[str, ...] = ("guideline", "patient_education", "position_statement")
+DATE_PRECISIONS: tuple[str, ...] = ("day", "month", "year", "unknown")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One evidence source of the manifest (a guideline, a statement, a patient page)."""
+
+    id: str
+    organization: str
+    title: str
+    url: str
+    url_verified: bool
+    citation: str
+    knowledge_class: str
+    published_date: dt.date | None
+    effective_date: dt.date | None
+    date_precision: str
+    verified_on: dt.date
+    supersedes: tuple[str, ...]
+    applies_to: str
+    card: str
+    paraphrase_note: str
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One `##` section of a card: the unit that is indexed and retrieved."""
+
+    id: str  # "<source-id>#<section-slug>"
+    document_id: str
+    organization: str
+    heading: str
+    text: str  # the section body, without the heading
+    line: int  # line of the heading in the card file
+
+    @property
+    def index_text(self) -> str:
+        """What the retrievers see: organization and heading give a section its context."""
+        return f"{self.organization}. {self.heading}. {self.text}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that changes a retrieval decision. Defaults live in `settings.py`."""
+
+    mode: str
+    top_k: int
+    reference_date: dt.date
+    threshold: float
+    diversify: bool
+    status_scoring: bool = True  # off only in the ablation arm that measures its effect
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "top_k": self.top_k,
+            "reference_date": self.reference_date.isoformat(),
+            "threshold": self.threshold,
+            "diversify": self.diversify,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """One retrieved chunk with its evidence-map entry."""
+
+    rank: int
+    chunk_id: str
+    document_id: str
+    organization: str
+    title: str
+    status: str
+    published_date: dt.date | None
+    effective_date: dt.date | None
+    rank_score: float
+    support_score: float
+    signals: dict[str, float | int | bool]
+    excerpt: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "chunk_id": self.chunk_id,
+            "document_id": self.document_id,
+            "organization": self.organization,
+            "title": self.title,
+            "status": self.status,
+            "published_date": _iso(self.published_date),
+            "effective_date": _iso(self.effective_date),
+            "rank_score": round(self.rank_score, 6),
+            "support_score": round(self.support_score, 6),
+            "signals": {k: (round(v, 6) if isinstance(v, float) else v) for k, v in self.signals.items()},
+            "excerpt": self.excerpt,
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pipeline's answer-or-abstain decision for one question, with its evidence."""
+
+    question: str
+    abstain: bool
+    abstain_reason: str | None
+    scope_flags: tuple[str, ...]
+    max_support_score: float
+    settings: Settings
+    results: tuple[Result, ...]
+    historical_intent: bool = False
+
+    @property
+    def retrieved_document_ids(self) -> list[str]:
+        """Distinct sources of the results, in rank order."""
+        return list(dict.fromkeys(r.document_id for r in self.results))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "abstain": self.abstain,
+            "abstain_reason": self.abstain_reason,
+            "scope_flags": list(self.scope_flags),
+            "max_support_score": round(self.max_support_score, 6),
+            "settings": self.settings.to_json(),
+            "results": [r.to_json() for r in self.results],
+        }
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A cited chunk with its gold claim-support label."""
+
+    chunk_id: str
+    label: str
+    reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    text: str
+    evidence: tuple[Evidence, ...]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One labelled question of a slice (a line of a label file)."""
+
+    id: str
+    question: str
+    should_abstain: bool
+    gold_document_ids: tuple[str, ...]
+    expected_scope_flags: tuple[str, ...]
+    reference_date: dt.date | None
+    claims: tuple[Claim, ...] = ()
+    notes: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)  # unknown fields, kept on round trips
+    line: int = 0
+
+
+def _iso(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None

@@ -1,0 +1,106 @@
+"""Default settings, overridable by environment variable and then by CLI flag.
+
+| setting            | default     | environment variable          |
+|--------------------|-------------|-------------------------------|
+| mode               | hybrid      | REVIEW_APP_MODE               |
+| top_k              | 6           | REVIEW_APP_TOP_K              |
+| reference_date     | 2026-06-24  | REVIEW_APP_REFERENCE_DATE     |
+| threshold          | 0.12        | REVIEW_APP_THRESHOLD          |
+| diversify          | on          | REVIEW_APP_DIVERSIFY (1/0)    |
+| corpus folder      | ./corpus    | REVIEW_APP_CORPUS             |
+| labels folder      | ./labels    | REVIEW_APP_LABELS             |
+| exports folder     | ./exports   | REVIEW_APP_EXPORTS            |
+
+The reference date is pinned so results never drift with the calendar.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from .errors import SettingsError
+from .records import MODES, Settings
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_MODE = "hybrid"
+DEFAULT_TOP_K = 6
+DEFAULT_REFERENCE_DATE = dt.date(2026, 6, 24)
+DEFAULT_THRESHOLD = 0.12
+DEFAULT_DIVERSIFY = True
+MAX_TOP_K = 50
+
+ENV_PREFIX = "REVIEW_APP_"
+
+
+def parse_date(value: str, name: str = "reference_date") -> dt.date:
+    """Parse YYYY-MM-DD strictly; raise SettingsError naming the setting otherwise."""
+    try:
+        if len(value) != 10:
+            raise ValueError
+        return dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise SettingsError(name, value, "a date as YYYY-MM-DD") from None
+
+
+def parse_mode(value: str) -> str:
+    if value not in MODES:
+        raise SettingsError("mode", value, "one of " + ", ".join(MODES))
+    return value
+
+
+def parse_top_k(value: str | int) -> int:
+    try:
+        k = int(value)
+    except (TypeError, ValueError):
+        raise SettingsError("top_k", value, f"a whole number from 1 to {MAX_TOP_K}") from None
+    if not 1 <= k <= MAX_TOP_K:
+        raise SettingsError("top_k", value, f"a whole number from 1 to {MAX_TOP_K}")
+    return k
+
+
+def parse_threshold(value: str | float) -> float:
+    try:
+        t = float(value)
+    except (TypeError, ValueError):
+        raise SettingsError("threshold", value, "a number from 0 to 1") from None
+    if not 0.0 <= t <= 1.0:
+        raise SettingsError("threshold", value, "a number from 0 to 1")
+    return t
+
+
+def parse_bool(value: str, name: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in {"1", "true", "yes", "on"}:
+        return True
+    if lowered in {"0", "false", "no", "off"}:
+        return False
+    raise SettingsError(name, value, "one of 1/0, true/false, yes/no, on/off")
+
+
+def default_settings(env: Mapping[str, str] | None = None) -> Settings:
+    """The defaults, with any REVIEW_APP_* environment variables applied."""
+    env = os.environ if env is None else env
+
+    def get(name: str) -> str | None:
+        value = env.get(ENV_PREFIX + name)
+        return value if value not in (None, "") else None
+
+    mode, top_k, date, threshold, diversify = (get(n) for n in
+                                               ("MODE", "TOP_K", "REFERENCE_DATE", "THRESHOLD", "DIVERSIFY"))
+    return Settings(
+        mode=parse_mode(mode) if mode else DEFAULT_MODE,
+        top_k=parse_top_k(top_k) if top_k else DEFAULT_TOP_K,
+        reference_date=parse_date(date, ENV_PREFIX + "REFERENCE_DATE") if date else DEFAULT_REFERENCE_DATE,
+        threshold=parse_threshold(threshold) if threshold else DEFAULT_THRESHOLD,
+        diversify=parse_bool(diversify, ENV_PREFIX + "DIVERSIFY") if diversify else DEFAULT_DIVERSIFY,
+    )
+
+
+def data_dir(name: str, env: Mapping[str, str] | None = None) -> Path:
+    """Folder of the corpus, labels or exports: REVIEW_APP_<NAME> or the project's own."""
+    env = os.environ if env is None else env
+    value = env.get(ENV_PREFIX + name.upper())
+    return Path(value) if value else PROJECT_ROOT / name.lower()

@@ -1,0 +1,100 @@
+"""Text normalization shared by the retrievers and the query parser.
+
+Cards and questions go through the same steps, so a question's "mammogram" meets a card's
+"mammography": lower-case, the phrase rewrites of corpus/vocabulary.yaml, word tokens, stop
+words removed, Snowball English stems.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import snowballstemmer
+import yaml
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from .errors import CorpusError, Problem
+
+VOCABULARY_FILE = "vocabulary.yaml"
+_TOKEN = re.compile(r"[a-z0-9]+")
+# Strength words matter here ("recommended against"), so they are kept as tokens.
+_KEEP = {"against"}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Phrase rewrites, stop words and historical-intent cues, loaded from a data file."""
+
+    rewrites: tuple[tuple[re.Pattern[str], str], ...]
+    stop_words: frozenset[str]
+    historical_cues: tuple[re.Pattern[str], ...]
+
+    def normalize(self, text: str) -> str:
+        text = text.lower().replace("\u2013", "-").replace("\u2014", "-")
+        for pattern, replacement in self.rewrites:
+            text = pattern.sub(replacement, text)
+        return text
+
+    def tokenize(self, text: str) -> list[str]:
+        words = _TOKEN.findall(self.normalize(text))
+        return _stem(tuple(w for w in words if w not in self.stop_words))
+
+
+@lru_cache(maxsize=4096)
+def _stem_word(word: str) -> str:
+    return _STEMMER.stemWord(word)
+
+
+def _stem(words: tuple[str, ...]) -> list[str]:
+    return [_stem_word(w) for w in words]
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+def load_vocabulary(corpus_dir: Path) -> Vocabulary:
+    """Read corpus/vocabulary.yaml. Raises CorpusError naming the file and the bad entry."""
+    path = corpus_dir / VOCABULARY_FILE
+    name = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except FileNotFoundError:
+        raise CorpusError([Problem(name, "file", "not found")]) from None
+    except yaml.YAMLError as exc:
+        raise CorpusError([Problem(name, "yaml", str(exc).splitlines()[0])]) from None
+    problems: list[Problem] = []
+    rewrites = []
+    for i, pair in enumerate(data.get("normalize") or []):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            problems.append(Problem(name, f"normalize[{i}]", "expected [pattern, replacement]"))
+            continue
+        compiled = _compile(pair[0], name, f"normalize[{i}]", problems)
+        if compiled is not None:
+            rewrites.append((compiled, pair[1]))
+    cues = []
+    for i, cue in enumerate(data.get("historical_cues") or []):
+        compiled = _compile(cue, name, f"historical_cues[{i}]", problems)
+        if compiled is not None:
+            cues.append(compiled)
+    extra_stop = data.get("stop_words") or []
+    if not all(isinstance(w, str) for w in extra_stop):
+        problems.append(Problem(name, "stop_words", "expected a list of words"))
+        extra_stop = []
+    if problems:
+        raise CorpusError(problems)
+    stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
+    return Vocabulary(tuple(rewrites), stop_words, tuple(cues))
+
+
+def _compile(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:
+    if not isinstance(pattern, str):
+        problems.append(Problem(file, field, "expected a regular expression string"))
+        return None
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        problems.append(Problem(file, field, f"invalid regular expression: {exc}"))
+        return None

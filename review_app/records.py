@@ -118,6 +118,7 @@ class Decision:
     settings: Settings
     results: tuple[Result, ...]
     historical_intent: bool = False
+    off_topic: str | None = None  # the other topic the question names, when the guard saw one
 
     @property
     def retrieved_document_ids(self) -> list[str]:

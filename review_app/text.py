@@ -38,9 +38,17 @@ class Vocabulary:
             text = pattern.sub(replacement, text)
         return text
 
+    def content_words(self, text: str) -> list[str]:
+        """Normalized words without stop words, before stemming."""
+        return [w for w in _TOKEN.findall(self.normalize(text))
+                if w not in self.stop_words and (len(w) > 1 or w.isdigit())]
+
     def tokenize(self, text: str) -> list[str]:
-        words = _TOKEN.findall(self.normalize(text))
-        return _stem(tuple(w for w in words if w not in self.stop_words))
+        return _stem(tuple(self.content_words(text)))
+
+    @staticmethod
+    def stems(words: list[str]) -> list[str]:
+        return _stem(tuple(words))
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,278 @@
+"""The retrieval pipeline: question -> scores -> status -> diversification -> scope -> Decision.
+
+An `Engine` holds the corpus and its indexes, built once; `ask` is cheap and pure given
+the engine. `run` also returns the `Trace` of every intermediate array, which the evaluator
+uses to say which layer lost a case.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+from . import ranking
+from .background import BackgroundWeights
+from .corpus import Corpus, load_corpus
+from .errors import CorpusError, Problem, ReviewAppError
+from .query import QueryFeatures, card_age_ranges, parse_question
+from .records import Decision, Result, Settings
+from .retrieval import Bm25Index, Bm25Params, SemanticIndex
+from .scope import ScopeGuard, load_scope
+from .status import statuses_at
+from .text import Vocabulary, load_vocabulary
+
+RANKING_FILE = "ranking.yaml"
+EXCERPT_CHARS = 320
+MAX_QUESTION_CHARS = 2000
+
+
+class QuestionError(ReviewAppError):
+    """The question cannot be asked (empty or too long)."""
+
+
+@dataclass(frozen=True)
+class RankingParams:
+    bm25: Bm25Params
+    bm25_weight: float
+    semantic_weight: float
+    age_match_boost: float
+    status_weights: dict[str, float]
+    class_weights: dict[str, float]
+    support_semantic_weight: float
+    support_lexical_weight: float
+    background: BackgroundWeights
+
+
+@dataclass(frozen=True)
+class Trace:
+    """Every per-chunk array behind a Decision (index i is corpus.chunks[i])."""
+
+    features: QueryFeatures
+    statuses: dict[str, str]
+    bm25: np.ndarray
+    semantic: np.ndarray
+    coverage: np.ndarray
+    support: np.ndarray
+    fused: np.ndarray
+    rank_score: np.ndarray
+    published: np.ndarray  # source published by the reference date (status scoring aside)
+    eligible: np.ndarray
+    selected: np.ndarray  # chunk indices of the results, in rank order
+    undiversified: np.ndarray  # what plain top-k by rank score would have returned
+
+
+class Engine:
+    """Corpus, vocabulary, scope rules and indexes of one corpus folder, built once."""
+
+    def __init__(self, corpus: Corpus, vocabulary: Vocabulary, scope: ScopeGuard, params: RankingParams):
+        self.corpus, self.vocabulary, self.scope, self.params = corpus, vocabulary, scope, params
+        chunks = corpus.chunks
+        texts = [self._index_text(c) for c in chunks]
+        self.bm25 = Bm25Index([vocabulary.tokenize(t) for t in texts], params.bm25)
+        self.semantic = SemanticIndex(texts, vocabulary)
+        self.organizations = [c.organization for c in chunks]
+        self.document_ids = np.array([c.document_id for c in chunks])
+        source = corpus.source_by_id
+        self.class_weight = np.array([params.class_weights.get(source[c.document_id].knowledge_class, 1.0)
+                                      for c in chunks])
+        lows, highs, owners = [], [], []
+        for i, chunk in enumerate(chunks):
+            for low, high in card_age_ranges(f"{chunk.heading}. {chunk.text}"):
+                lows.append(low)
+                highs.append(high)
+                owners.append(i)
+        self._age_low, self._age_high = np.array(lows, dtype=int), np.array(highs, dtype=int)
+        self._age_owner = np.array(owners, dtype=np.int64)
+        self._statuses: dict[dt.date, dict[str, str]] = {}
+        self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
+
+    def _index_text(self, chunk) -> str:
+        title = self.corpus.source_by_id[chunk.document_id].title
+        return f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"
+
+    @classmethod
+    def from_directory(cls, corpus_dir: Path) -> Engine:
+        corpus_dir = Path(corpus_dir)
+        problems: list[Problem] = []
+        parts = []
+        for loader in (load_corpus, load_vocabulary, load_scope, load_ranking_params):
+            try:
+                parts.append(loader(corpus_dir))
+            except CorpusError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise CorpusError(problems)
+        return cls(*parts)
+
+    def named_organizations(self, tokens: tuple[str, ...]) -> set[str]:
+        """Organizations the question names (after the vocabulary's alias rewrites)."""
+        return {org for org, token in self._organization_tokens.items() if token in tokens}
+
+    def statuses(self, date: dt.date) -> dict[str, str]:
+        if date not in self._statuses:
+            self._statuses[date] = statuses_at(self.corpus.sources, date)
+        return self._statuses[date]
+
+    def ask(self, question: str, settings: Settings) -> Decision:
+        return self.run(question, settings)[0]
+
+    def run(self, question: str, settings: Settings) -> tuple[Decision, Trace]:
+        """Decide answer-or-abstain for one question. Raises QuestionError on an empty question."""
+        question = (question or "").strip()
+        if not question:
+            raise QuestionError("the question is empty")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise QuestionError(f"the question is {len(question)} characters long; the limit is {MAX_QUESTION_CHARS}")
+        p = self.params
+        statuses = self.statuses(settings.reference_date)
+        superseded_years = [s.published_date.year for s in self.corpus.sources
+                            if statuses[s.id] == "superseded" and s.published_date]
+        features = parse_question(question, self.vocabulary, p.background, settings.reference_date, superseded_years)
+
+        doc_status = np.array([statuses[d] for d in self.document_ids])
+        published = doc_status != "not_yet_published"
+        if settings.status_scoring:
+            status_weight = np.where(doc_status == "current", p.status_weights["current"], 0.0)
+            if features.historical:
+                status_weight = np.where(doc_status == "superseded",
+                                         p.status_weights["superseded_when_historical"], status_weight)
+        else:
+            status_weight = published.astype(float)
+        eligible = status_weight > 0
+
+        bm25 = self.bm25.scores(features.tokens)
+        semantic = self.semantic.scores(question)
+        coverage = self.bm25.coverage(features.tokens, features.weights)
+        bm25_norm = ranking.max_normalize(bm25, eligible)
+        semantic_norm = ranking.max_normalize(semantic, eligible)
+        fused = ranking.fuse(bm25_norm, semantic_norm, settings.mode, p.bm25_weight, p.semantic_weight)
+        age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
+                                        len(self.corpus.chunks))
+        rank_score = (fused + p.age_match_boost * age_match) * status_weight * self.class_weight
+        support = self._support(settings.mode, semantic, coverage)
+
+        named = self.named_organizations(features.tokens)
+        undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
+        if settings.diversify:
+            by_source = [c.document_id if c.organization in named else "" for c in self.corpus.chunks]
+            selected = ranking.diversify(rank_score, eligible, [self.organizations, by_source], settings.top_k)
+        else:
+            selected = undiversified
+        reserved = set(selected.tolist()) - set(undiversified.tolist())
+
+        results = []
+        for rank, i in enumerate(selected, start=1):
+            chunk = self.corpus.chunks[i]
+            source = self.corpus.source_by_id[chunk.document_id]
+            signals = {
+                "bm25": float(bm25[i]), "bm25_norm": float(bm25_norm[i]),
+                "semantic": float(semantic[i]), "semantic_norm": float(semantic_norm[i]),
+                "lexical_coverage": float(coverage[i]), "fused": float(fused[i]),
+                "age_match": bool(age_match[i]), "status_weight": float(status_weight[i]),
+                "class_weight": float(self.class_weight[i]), "historical_intent": features.historical,
+                "diversified_in": bool(i in reserved),
+            }
+            results.append(Result(
+                rank=rank, chunk_id=chunk.id, document_id=chunk.document_id, organization=chunk.organization,
+                title=source.title, status=statuses[source.id], published_date=source.published_date,
+                effective_date=source.effective_date, rank_score=float(rank_score[i]),
+                support_score=float(support[i]), signals=signals, excerpt=_excerpt(chunk.text)))
+
+        max_support = max((r.support_score for r in results), default=0.0)
+        flags = self.scope.check(question)
+        off_topic = self.scope.other_topic(question)
+        if flags:
+            reason = "outside the declared scope: " + "; ".join(f"{f} ({self.scope.label(f)})" for f in flags)
+        elif off_topic:
+            reason = f"off-topic: the question is about {off_topic}, which this corpus does not cover"
+        elif not results:
+            reason = f"no source in the corpus is eligible at {settings.reference_date.isoformat()}"
+        elif max_support < settings.threshold:
+            reason = (f"weak support: the best evidence scores {max_support:.3f}, "
+                      f"below the abstention threshold {settings.threshold:.3f}")
+        else:
+            reason = None
+        decision = Decision(question=question, abstain=reason is not None, abstain_reason=reason,
+                            scope_flags=flags, max_support_score=max_support, settings=settings,
+                            results=tuple(results), historical_intent=features.historical, off_topic=off_topic)
+        trace = Trace(features, statuses, bm25, semantic, coverage, support, fused, rank_score,
+                      published, eligible, selected, undiversified)
+        return decision, trace
+
+    def _support(self, mode: str, semantic: np.ndarray, coverage: np.ndarray) -> np.ndarray:
+        """Absolute support per chunk: raw signals only, never normalized within the question."""
+        if mode == "bm25":
+            return coverage
+        if mode == "semantic":
+            return semantic
+        p = self.params
+        total = p.support_semantic_weight + p.support_lexical_weight
+        return (p.support_semantic_weight * semantic + p.support_lexical_weight * coverage) / total
+
+
+def _excerpt(text: str) -> str:
+    if len(text) <= EXCERPT_CHARS:
+        return text
+    cut = text[:EXCERPT_CHARS].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + " …"
+
+
+def load_ranking_params(corpus_dir: Path) -> RankingParams:
+    """Read corpus/ranking.yaml. Raises CorpusError naming the file and the field."""
+    path = Path(corpus_dir) / RANKING_FILE
+    name = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except FileNotFoundError:
+        raise CorpusError([Problem(name, "file", "not found")]) from None
+    except yaml.YAMLError as exc:
+        raise CorpusError([Problem(name, "yaml", str(exc).splitlines()[0])]) from None
+    problems: list[Problem] = []
+
+    def number(section: str, key: str, low: float = 0.0, high: float = 10.0) -> float:
+        block = data.get(section) if section else data
+        value = block.get(key) if isinstance(block, dict) else None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            problems.append(Problem(name, f"{section + '.' if section else ''}{key}",
+                                    f"{value!r} is not a number from {low:g} to {high:g}"))
+            return 0.0
+        return float(value)
+
+    params = RankingParams(
+        bm25=Bm25Params(k1=number("bm25", "k1", 0, 10), b=number("bm25", "b", 0, 1),
+                        epsilon=number("bm25", "epsilon", 0, 1)),
+        bm25_weight=number("hybrid", "bm25_weight", 0, 1),
+        semantic_weight=number("hybrid", "semantic_weight", 0, 1),
+        age_match_boost=number("", "age_match_boost", 0, 1),
+        status_weights={"current": number("status_weights", "current", 0, 1),
+                        "superseded_when_historical": number("status_weights", "superseded_when_historical", 0, 1)},
+        class_weights={k: number("knowledge_class_weights", k, 0, 1)
+                       for k in ("guideline", "position_statement", "patient_education")},
+        support_semantic_weight=number("support", "semantic_weight", 0, 1),
+        support_lexical_weight=number("support", "lexical_weight", 0, 1),
+        background=BackgroundWeights(ceiling=number("support", "background_ceiling", 0, 10),
+                                     floor=number("support", "background_floor", 0, 10),
+                                     cap=number("support", "background_cap", 0, 10)),
+    )
+    if params.bm25_weight + params.semantic_weight <= 0:
+        problems.append(Problem(name, "hybrid", "the two weights cannot both be 0"))
+    if params.support_semantic_weight + params.support_lexical_weight <= 0:
+        problems.append(Problem(name, "support", "the two weights cannot both be 0"))
+    if problems:
+        raise CorpusError(problems)
+    return params
+
+
+@lru_cache(maxsize=8)
+def _cached_engine(corpus_dir: str) -> Engine:
+    return Engine.from_directory(Path(corpus_dir))
+
+
+def get_engine(corpus_dir: Path) -> Engine:
+    """The engine of a corpus folder, built once per process and reused."""
+    return _cached_engine(str(Path(corpus_dir).resolve()))

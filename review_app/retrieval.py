@@ -1,0 +1,136 @@
+"""Retrievers: each scores one question against every chunk and returns an array.
+
+Indexes are built once per corpus; a query only touches the columns of its own terms.
+
+BM25 follows rank_bm25's BM25Okapi exactly (k1, b, and its idf floor: a term in more than
+half of the chunks would get a negative idf, and is given epsilon times the mean idf
+instead). On a corpus of a few dozen chunks that floor applies to the topic's everyday words
+("breast", "screen", "mammographi"), so raw BM25 sums are neither bounded nor comparable
+across questions. Our decision: raw BM25 is used only to *rank* within a question (after
+max-normalization); it never decides abstention. The absolute support score instead uses a
+saturated, query-normalized BM25 (`Bm25Index.coverage`): each query term's saturated term
+frequency divided by its ceiling (k1 + 1), weighted by the term's informativeness in general
+English (`background.py`, not the corpus idf, which is degenerate at this size), summed and
+divided by the question's total weight. Terms the corpus has never seen keep their weight in
+the denominator, so unknown content lowers support.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+from sklearn.feature_extraction.text import HashingVectorizer
+
+from .text import Vocabulary
+
+
+@dataclass(frozen=True)
+class Bm25Params:
+    k1: float = 1.5
+    b: float = 0.75
+    epsilon: float = 0.25
+
+
+class Bm25Index:
+    """Okapi BM25 as a precomputed sparse chunk-term weight matrix."""
+
+    def __init__(self, tokenized: Sequence[Sequence[str]], params: Bm25Params = Bm25Params()):
+        self.params = params
+        self.n_docs = len(tokenized)
+        self.vocabulary: dict[str, int] = {}
+        rows, cols = [], []
+        for row, tokens in enumerate(tokenized):
+            for token in tokens:
+                rows.append(row)
+                cols.append(self.vocabulary.setdefault(token, len(self.vocabulary)))
+        shape = (self.n_docs, len(self.vocabulary))
+        tf = sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=shape)
+        tf.sum_duplicates()
+        self.doc_len = np.array([len(t) for t in tokenized], dtype=float)
+        self.avgdl = self.doc_len.sum() / max(self.n_docs, 1)
+        df = np.bincount(tf.indices, minlength=shape[1]).astype(float)
+        self.doc_freq = df
+        self.idf = self.okapi_idf(df, self.n_docs, params.epsilon)
+        # Saturated term frequency tf*(k1+1)/(tf + k1*(1-b+b*dl/avgdl)), stored per nonzero.
+        k1, b = params.k1, params.b
+        norm = k1 * (1 - b + b * self.doc_len / self.avgdl) if self.avgdl else np.full(self.n_docs, k1)
+        coo = tf.tocoo()
+        saturated = coo.data * (k1 + 1) / (coo.data + norm[coo.row])
+        self.saturated = sparse.csc_matrix((saturated, (coo.row, coo.col)), shape=shape)
+
+    @staticmethod
+    def okapi_idf(df: np.ndarray, n_docs: int, epsilon: float) -> np.ndarray:
+        """rank_bm25's BM25Okapi idf: log((N-n+0.5)/(n+0.5)); negatives become epsilon*mean."""
+        idf = np.log(n_docs - df + 0.5) - np.log(df + 0.5)
+        floor = epsilon * idf.mean() if idf.size else 0.0
+        return np.where(idf < 0, floor, idf)
+
+    def _columns(self, tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Columns of known query tokens (with repeats) and a mask of which tokens are known."""
+        known = np.array([t in self.vocabulary for t in tokens], dtype=bool)
+        cols = np.array([self.vocabulary[t] for t in tokens if t in self.vocabulary], dtype=np.int64)
+        return cols, known
+
+    def scores(self, tokens: Sequence[str]) -> np.ndarray:
+        """BM25Okapi score of every chunk; identical to rank_bm25's get_scores."""
+        cols, _ = self._columns(tokens)
+        if cols.size == 0:
+            return np.zeros(self.n_docs)
+        return np.asarray(self.saturated[:, cols] @ self.idf[cols]).ravel()
+
+    def coverage(self, tokens: Sequence[str], weights: Sequence[float]) -> np.ndarray:
+        """Saturated BM25 normalized by the question, in [0, 1]: how much of it a chunk covers.
+
+        Each query token counts with its weight (background informativeness); a token the
+        corpus lacks still counts in the total, so unknown content lowers every chunk's score.
+        """
+        weights = np.asarray(weights, dtype=float)
+        total = weights.sum()
+        if not len(tokens) or total <= 0:
+            return np.zeros(self.n_docs)
+        cols, known = self._columns(tokens)
+        if cols.size == 0:
+            return np.zeros(self.n_docs)
+        covered = np.asarray(self.saturated[:, cols] @ weights[known]).ravel()
+        return covered / ((self.params.k1 + 1) * total)
+
+
+class SemanticIndex:
+    """Local, deterministic 'embeddings': hashed word uni/bigrams + character n-grams.
+
+    Both parts are l2-normalized and weighted equally, so each chunk vector has unit norm and
+    the dot product is the cosine similarity. Stop words are dropped before the character
+    n-grams so that a question's function words do not raise every similarity alike.
+    """
+
+    N_FEATURES = 2**18
+
+    def __init__(self, texts: Sequence[str], vocabulary: Vocabulary):
+        self.vocabulary = vocabulary
+        self._words = HashingVectorizer(analyzer=self._word_ngrams, n_features=self.N_FEATURES,
+                                        alternate_sign=False, norm="l2")
+        self._chars = HashingVectorizer(analyzer="char_wb", ngram_range=(3, 5), preprocessor=self._content,
+                                        n_features=self.N_FEATURES, alternate_sign=False, norm="l2",
+                                        lowercase=False)
+        self.matrix = self.embed(texts)
+
+    def _word_ngrams(self, text: str) -> list[str]:
+        tokens = self.vocabulary.tokenize(text)
+        return tokens + [f"{a} {b}" for a, b in zip(tokens, tokens[1:])]
+
+    def _content(self, text: str) -> str:
+        return " ".join(w for w in self.vocabulary.normalize(text).split() if w.strip(".,;:?!()") not in
+                        self.vocabulary.stop_words)
+
+    def embed(self, texts: Sequence[str]) -> sparse.csr_matrix:
+        scale = np.sqrt(0.5)
+        return sparse.hstack([self._words.transform(texts) * scale,
+                              self._chars.transform(texts) * scale]).tocsr()
+
+    def scores(self, text: str) -> np.ndarray:
+        """Cosine similarity of the question with every chunk, in [0, 1]."""
+        query = self.embed([text])
+        return np.asarray((self.matrix @ query.T).todense()).ravel()

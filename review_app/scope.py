@@ -1,0 +1,158 @@
+"""Scope guard: declared exclusions of the corpus (corpus/scope.yaml) become named flags.
+
+Rules are data. A pattern match counts unless it is negated in its clause ("no BRCA
+mutation"), or the flag's `unless_before` / `unless_after` context matches ("my mother had
+breast cancer" is a family history, which is in scope).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import CorpusError, Problem
+
+SCOPE_FILE = "scope.yaml"
+_CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
+_SENTENCE_BREAK = re.compile(r"[.;!?]")
+
+
+@dataclass(frozen=True)
+class ScopeRule:
+    flag: str
+    label: str
+    patterns: tuple[re.Pattern[str], ...]
+    unless_before: re.Pattern[str] | None
+    unless_after: re.Pattern[str] | None
+
+
+@dataclass(frozen=True)
+class TopicRule:
+    """The corpus topic: anchors that place a question in it, and other topics it lacks."""
+
+    label: str
+    anchors: tuple[re.Pattern[str], ...]
+    other_topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
+
+
+@dataclass(frozen=True)
+class ScopeGuard:
+    rules: tuple[ScopeRule, ...]
+    negation: re.Pattern[str] | None
+    window_chars: int
+    topic: TopicRule | None = None
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return tuple(rule.flag for rule in self.rules)
+
+    def label(self, flag: str) -> str:
+        return next((r.label for r in self.rules if r.flag == flag), flag)
+
+    def check(self, question: str) -> tuple[str, ...]:
+        """The flags whose rules fire on `question`, in the order of the rules file."""
+        return tuple(rule.flag for rule in self.rules if self._fires(rule, question))
+
+    def other_topic(self, question: str) -> str | None:
+        """The other topic a question is about, when it names one and nothing of the corpus topic."""
+        if self.topic is None or any(a.search(question) for a in self.topic.anchors):
+            return None
+        for label, patterns in self.topic.other_topics:
+            if any(p.search(question) for p in patterns):
+                return label
+        return None
+
+    def _fires(self, rule: ScopeRule, text: str) -> bool:
+        for pattern in rule.patterns:
+            for match in pattern.finditer(text):
+                start, end = match.span()
+                before = text[max(0, start - self.window_chars):start]
+                sentence = _SENTENCE_BREAK.split(before)[-1]
+                clause = _CLAUSE_BREAK.split(sentence)[-1] if sentence else ""
+                if self.negation is not None and self.negation.search(clause):
+                    continue
+                if rule.unless_before is not None and rule.unless_before.search(sentence):
+                    continue
+                after = text[end:end + self.window_chars]
+                if rule.unless_after is not None and rule.unless_after.search(after):
+                    continue
+                return True
+        return False
+
+
+def load_scope(corpus_dir: Path) -> ScopeGuard:
+    """Read corpus/scope.yaml. Raises CorpusError naming the file, flag and field."""
+    path = Path(corpus_dir) / SCOPE_FILE
+    name = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except FileNotFoundError:
+        raise CorpusError([Problem(name, "file", "not found")]) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise CorpusError([Problem(name, "yaml", getattr(exc, "problem", None) or str(exc),
+                                   mark.line + 1 if mark else None)]) from None
+    problems: list[Problem] = []
+    flags = data.get("flags")
+    if not isinstance(flags, dict) or not flags:
+        raise CorpusError([Problem(name, "flags", "missing: map each flag name to its rules")])
+    rules = []
+    for flag, spec in flags.items():
+        if not isinstance(spec, dict):
+            problems.append(Problem(name, f"flags.{flag}", "expected a mapping with `patterns`"))
+            continue
+        patterns = spec.get("patterns")
+        if not isinstance(patterns, list) or not patterns:
+            problems.append(Problem(name, f"flags.{flag}.patterns", "missing or empty"))
+            continue
+        compiled = [_compile(p, name, f"flags.{flag}.patterns[{i}]", problems) for i, p in enumerate(patterns)]
+        before = _compile(spec["unless_before"], name, f"flags.{flag}.unless_before", problems) \
+            if spec.get("unless_before") else None
+        after = _compile(spec["unless_after"], name, f"flags.{flag}.unless_after", problems) \
+            if spec.get("unless_after") else None
+        unknown = set(spec) - {"label", "patterns", "unless_before", "unless_after"}
+        if unknown:
+            problems.append(Problem(name, f"flags.{flag}", "unknown fields: " + ", ".join(sorted(unknown))))
+        rules.append(ScopeRule(str(flag), str(spec.get("label") or flag),
+                               tuple(c for c in compiled if c is not None), before, after))
+    negation = _compile(data["negation_cues"], name, "negation_cues", problems) if data.get("negation_cues") else None
+    window = data.get("window_chars", 80)
+    if not isinstance(window, int) or window < 10:
+        problems.append(Problem(name, "window_chars", "must be a whole number of at least 10"))
+        window = 80
+    topic = _parse_topic(data.get("topic"), name, problems)
+    if problems:
+        raise CorpusError(problems)
+    return ScopeGuard(tuple(rules), negation, window, topic)
+
+
+def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or not isinstance(spec.get("other_topics"), dict):
+        problems.append(Problem(file, "topic", "expected `label`, `anchors` and `other_topics`"))
+        return None
+    anchors = [_compile(p, file, f"topic.anchors[{i}]", problems) for i, p in enumerate(spec.get("anchors") or [])]
+    others = []
+    for label, patterns in spec["other_topics"].items():
+        if not isinstance(patterns, list) or not patterns:
+            problems.append(Problem(file, f"topic.other_topics.{label}", "expected a list of patterns"))
+            continue
+        compiled = [_compile(p, file, f"topic.other_topics.{label}[{i}]", problems) for i, p in enumerate(patterns)]
+        others.append((str(label), tuple(c for c in compiled if c is not None)))
+    return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
+                     tuple(others))
+
+
+def _compile(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:
+    if not isinstance(pattern, str):
+        problems.append(Problem(file, field, "expected a regular expression string"))
+        return None
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        problems.append(Problem(file, field, f"invalid regular expression: {exc}"))
+        return None

@@ -46,6 +46,7 @@ class RankingParams:
     support_semantic_weight: float
     support_lexical_weight: float
     background: BackgroundWeights
+    off_topic_factor: float
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,8 @@ class Engine:
         age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
                                         len(self.corpus.chunks))
         rank_score = (fused + p.age_match_boost * age_match) * status_weight * self.class_weight
-        support = self._support(settings.mode, semantic, coverage)
+        on_topic = self.scope.on_topic(question)
+        support = self._support(settings.mode, semantic, coverage) * (1.0 if on_topic else p.off_topic_factor)
 
         named = self.named_organizations(features.tokens)
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
@@ -175,7 +177,7 @@ class Engine:
                 "lexical_coverage": float(coverage[i]), "fused": float(fused[i]),
                 "age_match": bool(age_match[i]), "status_weight": float(status_weight[i]),
                 "class_weight": float(self.class_weight[i]), "historical_intent": features.historical,
-                "diversified_in": bool(i in reserved),
+                "diversified_in": bool(i in reserved), "on_topic": on_topic,
             }
             results.append(Result(
                 rank=rank, chunk_id=chunk.id, document_id=chunk.document_id, organization=chunk.organization,
@@ -195,6 +197,9 @@ class Engine:
         elif max_support < settings.threshold:
             reason = (f"weak support: the best evidence scores {max_support:.3f}, "
                       f"below the abstention threshold {settings.threshold:.3f}")
+            if not on_topic:
+                reason += (f" (the question names nothing of {self.scope.topic.label}, "
+                           f"so its support is scaled by {p.off_topic_factor:g})")
         else:
             reason = None
         decision = Decision(question=question, abstain=reason is not None, abstain_reason=reason,
@@ -258,6 +263,7 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
         background=BackgroundWeights(ceiling=number("support", "background_ceiling", 0, 10),
                                      floor=number("support", "background_floor", 0, 10),
                                      cap=number("support", "background_cap", 0, 10)),
+        off_topic_factor=number("support", "off_topic_factor", 0, 1),
     )
     if params.bm25_weight + params.semantic_weight <= 0:
         problems.append(Problem(name, "hybrid", "the two weights cannot both be 0"))

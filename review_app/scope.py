@@ -35,6 +35,7 @@ class TopicRule:
 
     label: str
     anchors: tuple[re.Pattern[str], ...]
+    related: tuple[re.Pattern[str], ...]
     other_topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
 
 
@@ -64,6 +65,12 @@ class ScopeGuard:
             if any(p.search(question) for p in patterns):
                 return label
         return None
+
+    def on_topic(self, question: str) -> bool:
+        """Whether the question names the corpus topic or a closely related term."""
+        if self.topic is None:
+            return True
+        return any(p.search(question) for p in self.topic.anchors + self.topic.related)
 
     def _fires(self, rule: ScopeRule, text: str) -> bool:
         for pattern in rule.patterns:
@@ -136,6 +143,7 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
         problems.append(Problem(file, "topic", "expected `label`, `anchors` and `other_topics`"))
         return None
     anchors = [_compile(p, file, f"topic.anchors[{i}]", problems) for i, p in enumerate(spec.get("anchors") or [])]
+    related = [_compile(p, file, f"topic.related[{i}]", problems) for i, p in enumerate(spec.get("related") or [])]
     others = []
     for label, patterns in spec["other_topics"].items():
         if not isinstance(patterns, list) or not patterns:
@@ -144,7 +152,7 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
         compiled = [_compile(p, file, f"topic.other_topics.{label}[{i}]", problems) for i, p in enumerate(patterns)]
         others.append((str(label), tuple(c for c in compiled if c is not None)))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
-                     tuple(others))
+                     tuple(r for r in related if r is not None), tuple(others))
 
 
 def _compile(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:

@@ -77,6 +77,10 @@ class Engine:
         self.bm25 = Bm25Index([vocabulary.tokenize(t) for t in texts], params.bm25)
         self.semantic = SemanticIndex(texts, vocabulary)
         self.organizations = [c.organization for c in chunks]
+        # An organization is represented by its guideline first; statements and patient pages
+        # get a reserved place only for organizations that have no eligible guideline chunk.
+        self._guideline_organizations = [c.organization if corpus.source_by_id[c.document_id].knowledge_class
+                                         == "guideline" else "" for c in chunks]
         self.document_ids = np.array([c.document_id for c in chunks])
         source = corpus.source_by_id
         self.class_weight = np.array([params.class_weights.get(source[c.document_id].knowledge_class, 1.0)
@@ -162,7 +166,8 @@ class Engine:
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:
             by_source = [c.document_id if c.organization in named else "" for c in self.corpus.chunks]
-            selected = ranking.diversify(rank_score, eligible, [self.organizations, by_source], settings.top_k)
+            rounds = [self._guideline_organizations, self.organizations, by_source]
+            selected = ranking.diversify(rank_score, eligible, rounds, settings.top_k)
         else:
             selected = undiversified
         reserved = set(selected.tolist()) - set(undiversified.tolist())

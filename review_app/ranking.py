@@ -48,9 +48,10 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
 
     Each round labels every chunk with a group ("" = not in this round) and gives the best
     positively scored eligible chunk of each group not yet represented a place, best group
-    first. Round one groups by organization, so one organization's several pages cannot
-    crowd out another; round two, by source within the organizations a question names, so
-    "what did ACOG say before and after its update" gets both ACOG versions.
+    first. The pipeline's rounds: each organization's guidelines, then each organization
+    (so one organization's several pages cannot crowd out another), then each source of the
+    organizations a question names (so "what did ACOG say before and after its update" gets
+    both ACOG versions).
     """
     ranked = top_k(scores, eligible, len(scores))
     chosen: list[int] = []

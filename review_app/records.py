@@ -11,6 +11,9 @@ Mode = Literal["bm25", "semantic", "hybrid"]
 MODES: tuple[str, ...] = ("bm25", "semantic", "hybrid")
 KNOWLEDGE_CLASSES: tuple[str, ...] = ("guideline", "patient_education", "position_statement")
 DATE_PRECISIONS: tuple[str, ...] = ("day", "month", "year", "unknown")
+CLAIM_LABELS: tuple[str, ...] = ("supports", "partially_supports", "does_not_support", "contradicts")
+CLAIM_REASONS: tuple[str, ...] = ("missing_fact", "wrong_version", "wrong_organization", "misstated_strength",
+                                  "out_of_scope", "other")
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ class TopicRule:
     anchors: tuple[re.Pattern[str], ...]
     related: tuple[re.Pattern[str], ...]
     other_topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
+    uncovered: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,14 @@ class ScopeGuard:
         return tuple(rule.flag for rule in self.rules if self._fires(rule, question))
 
     def other_topic(self, question: str) -> str | None:
-        """The other topic a question is about, when it names one and nothing of the corpus topic."""
-        if self.topic is None or any(a.search(question) for a in self.topic.anchors):
+        """What the question asks that the corpus does not cover: an `uncovered` subject, or
+        another topic when the question names nothing of the corpus topic."""
+        if self.topic is None:
+            return None
+        for label, patterns in self.topic.uncovered:
+            if any(p.search(question) for p in patterns):
+                return label
+        if any(a.search(question) for a in self.topic.anchors):
             return None
         for label, patterns in self.topic.other_topics:
             if any(p.search(question) for p in patterns):
@@ -142,17 +149,20 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
     if not isinstance(spec, dict) or not isinstance(spec.get("other_topics"), dict):
         problems.append(Problem(file, "topic", "expected `label`, `anchors` and `other_topics`"))
         return None
+    groups = {}
+    for key in ("other_topics", "uncovered"):
+        groups[key] = []
+        for label, patterns in (spec.get(key) or {}).items():
+            if not isinstance(patterns, list) or not patterns:
+                problems.append(Problem(file, f"topic.{key}.{label}", "expected a list of patterns"))
+                continue
+            compiled = [_compile(p, file, f"topic.{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
+            groups[key].append((str(label), tuple(c for c in compiled if c is not None)))
     anchors = [_compile(p, file, f"topic.anchors[{i}]", problems) for i, p in enumerate(spec.get("anchors") or [])]
     related = [_compile(p, file, f"topic.related[{i}]", problems) for i, p in enumerate(spec.get("related") or [])]
-    others = []
-    for label, patterns in spec["other_topics"].items():
-        if not isinstance(patterns, list) or not patterns:
-            problems.append(Problem(file, f"topic.other_topics.{label}", "expected a list of patterns"))
-            continue
-        compiled = [_compile(p, file, f"topic.other_topics.{label}[{i}]", problems) for i, p in enumerate(patterns)]
-        others.append((str(label), tuple(c for c in compiled if c is not None)))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
-                     tuple(r for r in related if r is not None), tuple(others))
+                     tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
+                     tuple(groups["uncovered"]))
 
 
 def _compile(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:

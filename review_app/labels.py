@@ -1,0 +1,214 @@
+"""Label files: JSON Lines of cases (canonical and holdout slices, or any file in the format).
+
+Loading validates every line and reports every problem at once with file:line and field.
+Unknown fields are kept (`Case.extra`) and written back in their original order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .errors import LabelError, Problem
+from .records import CLAIM_LABELS, CLAIM_REASONS, Case, Claim, Evidence
+
+SLICES = ("canonical", "holdout")
+CASE_FIELDS = ("id", "question", "should_abstain", "gold_document_ids", "expected_scope_flags",
+               "reference_date", "claims", "notes")
+_REQUIRED = ("id", "question", "should_abstain", "gold_document_ids")
+
+
+def slice_path(labels_dir: Path, name: str) -> Path:
+    if name not in SLICES:
+        raise LabelError([Problem(str(labels_dir), "slice", f"{name!r} is not one of " + ", ".join(SLICES))])
+    return Path(labels_dir) / f"{name}.jsonl"
+
+
+def load_cases(path: Path, source_ids: Iterable[str] | None = None, scope_flags: Iterable[str] | None = None,
+               chunk_ids: Iterable[str] | None = None) -> list[Case]:
+    """Read and validate a label file. Raises LabelError listing every bad line and field.
+
+    With `source_ids`, `scope_flags` and `chunk_ids`, references are checked against the corpus.
+    """
+    path = Path(path)
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LabelError([Problem(name, "file", "not found")]) from None
+    except IsADirectoryError:
+        raise LabelError([Problem(name, "file", "is a folder, not a JSON Lines file")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise LabelError([Problem(name, "file", f"not UTF-8 (byte {exc.start})", line)]) from None
+    sources = set(source_ids) if source_ids is not None else None
+    flags = set(scope_flags) if scope_flags is not None else None
+    chunks = set(chunk_ids) if chunk_ids is not None else None
+
+    problems: list[Problem] = []
+    cases: list[Case] = []
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(Problem(name, "json", f"malformed JSON: {exc.msg} (column {exc.colno})", number))
+            continue
+        case = _parse_case(record, name, number, sources, flags, chunks, problems)
+        if case is None:
+            continue
+        if case.id in first_line:
+            problems.append(Problem(name, "id", f"duplicate case id {case.id!r} (first on line {first_line[case.id]})",
+                                    number))
+            continue
+        first_line[case.id] = number
+        cases.append(case)
+    if problems:
+        raise LabelError(problems)
+    if not cases:
+        raise LabelError([Problem(name, "file", "no cases")])
+    return cases
+
+
+def _parse_case(record: Any, file: str, line: int, sources: set[str] | None, flags: set[str] | None,
+                chunks: set[str] | None, problems: list[Problem]) -> Case | None:
+    before = len(problems)
+
+    def bad(field: str, message: str) -> None:
+        problems.append(Problem(file, field, message, line))
+
+    if not isinstance(record, dict):
+        bad("case", "expected a JSON object")
+        return None
+    for field in _REQUIRED:
+        if field not in record:
+            bad(field, "missing")
+    case_id = record.get("id")
+    if "id" in record and not (isinstance(case_id, str) and case_id.strip()):
+        bad("id", "must be a non-empty string")
+    question = record.get("question")
+    if "question" in record and not (isinstance(question, str) and question.strip()):
+        bad("question", "must be a non-empty string")
+    abstain = record.get("should_abstain")
+    if "should_abstain" in record and not isinstance(abstain, bool):
+        bad("should_abstain", "must be true or false")
+    gold = _string_list(record.get("gold_document_ids", []), "gold_document_ids", bad)
+    expected = _string_list(record.get("expected_scope_flags") or [], "expected_scope_flags", bad)
+    if sources is not None:
+        for source in gold:
+            if source not in sources:
+                bad("gold_document_ids", f"unknown source id {source!r}")
+    if flags is not None:
+        for flag in expected:
+            if flag not in flags:
+                bad("expected_scope_flags", f"unknown scope flag {flag!r} (known: {', '.join(sorted(flags))})")
+    if abstain is True and gold:
+        bad("gold_document_ids", "an abstention case has no gold sources (should_abstain is true)")
+    if abstain is False and "gold_document_ids" in record and not gold:
+        bad("gold_document_ids", "an answerable case needs at least one gold source")
+    if abstain is False and expected:
+        bad("expected_scope_flags", "an answerable case cannot expect scope flags")
+    reference_date = None
+    value = record.get("reference_date")
+    if value is not None:
+        try:
+            if not isinstance(value, str) or len(value) != 10:
+                raise ValueError
+            reference_date = dt.date.fromisoformat(value)
+        except ValueError:
+            bad("reference_date", f"{value!r} is not a date (YYYY-MM-DD)")
+    notes = record.get("notes", "")
+    if not isinstance(notes, str):
+        bad("notes", "must be a string")
+    claims = _parse_claims(record.get("claims"), chunks, bad)
+    if len(problems) > before:
+        return None
+    extra = {k: v for k, v in record.items() if k not in CASE_FIELDS}
+    return Case(id=case_id, question=question, should_abstain=abstain, gold_document_ids=tuple(gold),
+                expected_scope_flags=tuple(expected), reference_date=reference_date, claims=claims,
+                notes=notes or "", extra=extra, line=line)
+
+
+def _string_list(value: Any, field: str, bad) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        bad(field, "must be a list of strings")
+        return []
+    if len(set(value)) != len(value):
+        bad(field, "lists an id twice")
+    return value
+
+
+def _parse_claims(value: Any, chunks: set[str] | None, bad) -> tuple[Claim, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        bad("claims", "must be a list")
+        return ()
+    claims, seen = [], set()
+    for i, item in enumerate(value):
+        where = f"claims[{i}]"
+        if not isinstance(item, dict):
+            bad(where, "must be an object with id, text and evidence")
+            continue
+        claim_id, text, evidence = item.get("id"), item.get("text"), item.get("evidence")
+        if not (isinstance(claim_id, str) and claim_id):
+            bad(f"{where}.id", "must be a non-empty string")
+        elif claim_id in seen:
+            bad(f"{where}.id", f"duplicate claim id {claim_id!r}")
+        seen.add(claim_id)
+        if not (isinstance(text, str) and text.strip()):
+            bad(f"{where}.text", "must be a non-empty string")
+        if not isinstance(evidence, list) or not evidence:
+            bad(f"{where}.evidence", "must be a non-empty list")
+            continue
+        parsed = []
+        for j, ev in enumerate(evidence):
+            at = f"{where}.evidence[{j}]"
+            if not isinstance(ev, dict):
+                bad(at, "must be an object with chunk_id and label")
+                continue
+            chunk_id, label, reason = ev.get("chunk_id"), ev.get("label"), ev.get("reason")
+            if not isinstance(chunk_id, str) or (chunks is not None and chunk_id not in chunks):
+                bad(f"{at}.chunk_id", f"{chunk_id!r} is not a chunk of the corpus")
+            if label not in CLAIM_LABELS:
+                bad(f"{at}.label", f"{label!r} is not one of " + ", ".join(CLAIM_LABELS))
+            if reason is not None and reason not in CLAIM_REASONS:
+                bad(f"{at}.reason", f"{reason!r} is not one of " + ", ".join(CLAIM_REASONS))
+            parsed.append(Evidence(chunk_id=chunk_id, label=label, reason=reason,
+                                   extra={k: v for k, v in ev.items() if k not in ("chunk_id", "label", "reason")}))
+        claims.append(Claim(id=claim_id, text=text, evidence=tuple(parsed),
+                            extra={k: v for k, v in item.items() if k not in ("id", "text", "evidence")}))
+    return tuple(claims)
+
+
+def case_to_json(case: Case) -> dict[str, Any]:
+    """The case as a label-file object: known fields in the standard order, then unknown ones."""
+    record: dict[str, Any] = {
+        "id": case.id, "question": case.question, "should_abstain": case.should_abstain,
+        "gold_document_ids": list(case.gold_document_ids),
+        "expected_scope_flags": list(case.expected_scope_flags),
+        "reference_date": case.reference_date.isoformat() if case.reference_date else None,
+    }
+    if case.claims:
+        record["claims"] = [
+            {"id": c.id, "text": c.text,
+             "evidence": [{"chunk_id": e.chunk_id, "label": e.label,
+                           **({"reason": e.reason} if e.reason else {}), **e.extra} for e in c.evidence],
+             **c.extra}
+            for c in case.claims
+        ]
+    record["notes"] = case.notes
+    record.update(case.extra)
+    return record
+
+
+def dumps_cases(cases: Iterable[Case]) -> str:
+    """JSON Lines text, byte-for-byte deterministic for the same cases."""
+    return "".join(json.dumps(case_to_json(c), ensure_ascii=False) + "\n" for c in cases)

@@ -101,7 +101,7 @@ def load_corpus(directory: Path) -> Corpus:
         sources.append(source)
 
     by_id = {s.id: s for s in sources}
-    for index, source in enumerate(sources):
+    for source in sources:
         for target in source.supersedes:
             if target == source.id:
                 problems.append(Problem(name, f"{source.id}.supersedes", "a source cannot supersede itself"))
@@ -237,7 +237,7 @@ def _cycles(sources: list[Source], file: str) -> list[Problem]:
         on_path = {start}
         path.append(start)
         while stack:
-            node, children = stack[-1]
+            _, children = stack[-1]
             child = next(children, None)
             if child is None:
                 stack.pop()
@@ -248,7 +248,7 @@ def _cycles(sources: list[Source], file: str) -> list[Problem]:
                 key = frozenset(cycle)
                 if key not in reported:
                     reported.add(key)
-                    chain = " -> ".join(cycle + [child])
+                    chain = " -> ".join([*cycle, child])
                     problems.append(Problem(file, f"{cycle[0]}.supersedes", f"supersession cycle: {chain}"))
                 continue
             if child in graph:
@@ -264,7 +264,8 @@ def _load_card(directory: Path, source: Source, disclaimer: str, problems: list[
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        problems.append(Problem(str(directory / MANIFEST_FILE), f"{source.id}.card", f"card file {source.card!r} not found"))
+        problems.append(Problem(str(directory / MANIFEST_FILE), f"{source.id}.card",
+                                f"card file {source.card!r} not found"))
         return []
     except UnicodeDecodeError as exc:
         problems.append(Problem(name, "file", f"not UTF-8 ({exc.reason} at byte {exc.start})"))

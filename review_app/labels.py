@@ -212,3 +212,39 @@ def case_to_json(case: Case) -> dict[str, Any]:
 def dumps_cases(cases: Iterable[Case]) -> str:
     """JSON Lines text, byte-for-byte deterministic for the same cases."""
     return "".join(json.dumps(case_to_json(c), ensure_ascii=False) + "\n" for c in cases)
+
+
+FROZEN_SLICES = ("holdout",)
+
+
+def hash_path(path: Path) -> Path:
+    return Path(path).with_name(Path(path).name + ".sha256")
+
+
+def file_sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def verify_frozen(path: Path) -> None:
+    """Raise LabelError when a frozen label file differs from the hash recorded beside it."""
+    recorded_path = hash_path(path)
+    try:
+        recorded = recorded_path.read_text(encoding="utf-8").split()[0]
+    except (FileNotFoundError, IndexError):
+        raise LabelError([Problem(str(recorded_path), "sha256", "missing: a frozen slice records its hash")]) from None
+    actual = file_sha256(path)
+    if actual != recorded:
+        raise LabelError([Problem(str(path), "sha256",
+                                  f"the frozen file changed: its sha256 is {actual[:12]}…, the recorded one "
+                                  f"{recorded[:12]}…; a frozen slice changes only through a new exported version")])
+
+
+def load_slice(labels_dir: Path, name: str, **references: Iterable[str]) -> list[Case]:
+    """Load a named slice (checking a frozen slice against its recorded hash)."""
+    path = slice_path(labels_dir, name)
+    cases = load_cases(path, **references)
+    if name in FROZEN_SLICES:
+        verify_frozen(path)
+    return cases

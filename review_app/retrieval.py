@@ -17,6 +17,7 @@ the denominator, so unknown content lowers support.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -119,7 +120,7 @@ class SemanticIndex:
 
     def _word_ngrams(self, text: str) -> list[str]:
         tokens = self.vocabulary.tokenize(text)
-        return tokens + [f"{a} {b}" for a, b in zip(tokens, tokens[1:])]
+        return tokens + [f"{a} {b}" for a, b in itertools.pairwise(tokens)]
 
     def _content(self, text: str) -> str:
         return " ".join(w for w in self.vocabulary.normalize(text).split() if w.strip(".,;:?!()") not in

@@ -1,0 +1,143 @@
+"""Command line: parses arguments, calls the package, turns its errors into one-line messages.
+
+    python -m review_app ask "QUESTION" [--mode bm25|semantic|hybrid] [--top-k 6]
+            [--reference-date YYYY-MM-DD] [--threshold 0.12] [--no-diversify] [--json]
+    python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
+    python -m review_app ablation --slice canonical|holdout [--json]
+    python -m review_app snapshots [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import report, snapshots
+from .errors import ReviewAppError, SnapshotDrift, ValidationError
+from .evaluate import ablation, evaluate
+from .labels import SLICES, load_cases, load_slice
+from .pipeline import get_engine
+from .records import MODES
+from .settings import PROJECT_ROOT, data_dir, default_settings, parse_date, parse_mode, parse_threshold, parse_top_k
+
+DISCLAIMER = "Research demonstration only — not medical advice."
+SNAPSHOT_DIR = PROJECT_ROOT / "tests" / "snapshots"
+README = PROJECT_ROOT / "README.md"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not argparse's usage block
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m review_app",
+                     description="Evidence Drift Review: retrieval benchmark for breast cancer screening "
+                                 f"guidance. {DISCLAIMER}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    ask = commands.add_parser("ask", help="retrieve evidence for a question and decide answer or abstain")
+    ask.add_argument("question", help="the question, in quotes")
+    ask.add_argument("--mode", type=parse_mode, help="retrieval mode: " + ", ".join(MODES) + " (default hybrid)")
+    ask.add_argument("--top-k", type=parse_top_k, help="number of results (default 6)")
+    ask.add_argument("--reference-date", type=parse_date, help="date at which source status is computed "
+                     "(YYYY-MM-DD, default 2026-06-24)")
+    ask.add_argument("--threshold", type=parse_threshold, help="abstention threshold on the support score "
+                     "(default 0.12)")
+    ask.add_argument("--no-diversify", action="store_true", help="turn organization-aware diversification off")
+    ask.add_argument("--json", action="store_true", help="print one JSON object")
+
+    ev = commands.add_parser("evaluate", help="evaluate a slice or any label file")
+    ev.add_argument("--slice", choices=SLICES, help="which bundled slice")
+    ev.add_argument("--labels", type=Path, help="a JSON Lines label file to evaluate instead")
+    ev.add_argument("--mode", type=parse_mode, help="retrieval mode (default hybrid)")
+    ev.add_argument("--json", action="store_true", help="print one JSON object")
+
+    ab = commands.add_parser("ablation", help="compare retrieval modes and layers on a slice")
+    ab.add_argument("--slice", choices=SLICES, required=True, help="which bundled slice")
+    ab.add_argument("--json", action="store_true", help="print one JSON object")
+
+    snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
+    snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
+    return parser
+
+
+def _settings(args: argparse.Namespace):
+    settings = default_settings()
+    changes = {}
+    for name in ("mode", "top_k", "reference_date", "threshold"):
+        value = getattr(args, name, None)
+        if value is not None:
+            changes[name] = value
+    if getattr(args, "no_diversify", False):
+        changes["diversify"] = False
+    return dataclasses.replace(settings, **changes)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    engine = get_engine(data_dir("corpus"))
+    labels_dir = data_dir("labels")
+    if args.command == "ask":
+        decision = engine.ask(args.question, _settings(args))
+        print(report.dumps_json(decision.to_json()) if args.json else report.format_decision(decision), end="" if
+              args.json else "\n")
+        return 0
+    if args.command == "evaluate":
+        if args.labels is None and args.slice is None:
+            raise ReviewAppError("evaluate needs --slice canonical|holdout or --labels FILE.jsonl")
+        settings = _settings(args)
+        refs = snapshots.references(engine)
+        if args.labels is not None:
+            cases, name = load_cases(args.labels, **refs), args.labels.stem
+        else:
+            cases, name = load_slice(labels_dir, args.slice, **refs), args.slice
+        evaluation = evaluate(engine, cases, settings, name)
+        written = report.write_evaluation(evaluation, data_dir("exports"))
+        if args.json:
+            print(report.dumps_json(evaluation.to_json()), end="")
+        else:
+            print(report.summary_table([evaluation.summary()], settings.top_k))
+            print("\n".join(report.per_case_lines(evaluation)))
+            print(f"\n{DISCLAIMER}")
+        print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+        return 0
+    if args.command == "ablation":
+        settings = _settings(args)
+        cases = load_slice(labels_dir, args.slice, **snapshots.references(engine))
+        rows = ablation(engine, cases, settings, args.slice)
+        if args.json:
+            print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
+        else:
+            print(report.ablation_table(rows, settings.top_k), end="")
+        return 0
+    if args.command == "snapshots":
+        if args.check:
+            snapshots.check_snapshots(engine, labels_dir, SNAPSHOT_DIR, README)
+            print("snapshots match: metrics and README tables are as committed")
+        else:
+            for path in snapshots.write_snapshots(engine, labels_dir, SNAPSHOT_DIR, README):
+                print(f"wrote {path}")
+        return 0
+    raise AssertionError(args.command)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except ValidationError as exc:
+        first, rest = exc.problems[0], exc.problems[1:]
+        more = f" (and {len(rest)} more problem{'s' if len(rest) != 1 else ''})" if rest else ""
+        print(f"error: {first}{more}", file=sys.stderr)
+        for problem in rest:
+            print(f"  {problem}", file=sys.stderr)
+        return 2
+    except SnapshotDrift as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except ReviewAppError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,120 @@
+"""Human-readable output and files: decision text, metric tables, evaluation exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .evaluate import Evaluation
+from .records import Decision
+
+
+def dumps_json(value: Any) -> str:
+    """Stable JSON text: same value, same bytes."""
+    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, flushed and renamed into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _fmt(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
+def format_decision(decision: Decision) -> str:
+    s = decision.settings
+    lines = []
+    if decision.abstain:
+        lines.append(f"ABSTAIN — {decision.abstain_reason}")
+    else:
+        lines.append(f"ANSWER — best support {decision.max_support_score:.3f} "
+                     f"(threshold {s.threshold:.3f})")
+    lines.append(f"mode {s.mode} · top-k {s.top_k} · reference date {s.reference_date.isoformat()} · "
+                 f"diversify {'on' if s.diversify else 'off'}"
+                 + (" · historical question: superseded sources eligible" if decision.historical_intent else ""))
+    lines.append("")
+    for r in decision.results:
+        published = r.published_date.isoformat() if r.published_date else "undated"
+        lines.append(f"{r.rank}. [{r.organization} · {r.status} · published {published}] {r.chunk_id}")
+        lines.append(f"   rank {r.rank_score:.3f} · support {r.support_score:.3f} — {r.excerpt}")
+    lines.append("")
+    lines.append("Research demonstration only — not medical advice.")
+    return "\n".join(lines)
+
+
+SUMMARY_COLUMNS = ("slice", "mode", "cases", "answerable", "abstention", "recall_at_k", "mrr",
+                   "abstention_accuracy", "decision_accuracy")
+
+
+def summary_table(summaries: Sequence[dict[str, Any]], top_k: int) -> str:
+    head = ["slice", "mode", "cases", "answerable", "abstention", f"Recall@{top_k}", "MRR",
+            "abstention accuracy", "decision accuracy"]
+    rows = [[str(s["slice"]), str(s["mode"]), str(s["cases"]), str(s["answerable"]), str(s["abstention"]),
+             _fmt(s["recall_at_k"]), _fmt(s["mrr"]), _fmt(s["abstention_accuracy"]),
+             _fmt(s["decision_accuracy"])] for s in summaries]
+    return _markdown(head, rows)
+
+
+def ablation_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
+    head = ["slice", "arm", f"Recall@{top_k}", "MRR", "abstention accuracy", "decision accuracy",
+            "cases showing superseded guidance"]
+    body = [[str(r["slice"]), str(r["arm"]), _fmt(r["recall_at_k"]), _fmt(r["mrr"]),
+             _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"]), str(r["stale_cases"])] for r in rows]
+    return _markdown(head, body)
+
+
+def _markdown(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def per_case_lines(evaluation: Evaluation) -> list[str]:
+    lines = []
+    for c in evaluation.per_case:
+        mark = "ok  " if c.decision_correct else "FAIL"
+        kind = "abstain" if c.should_abstain else "answer "
+        got = "abstained" if c.predicted_abstain else "answered"
+        recall = "" if c.recall_at_k is None else f" recall {c.recall_at_k:.2f} rr {c.reciprocal_rank:.2f}"
+        line = f"{mark} {c.id:<14} expects {kind} · {got} · support {c.max_support_score:.3f}{recall}"
+        if c.failure_layer:
+            line += f"\n     layer: {c.failure_layer} — {c.failure_detail}"
+        lines.append(line)
+    return lines
+
+
+def evaluation_csv(evaluation: Evaluation) -> str:
+    rows = [c.to_json() for c in evaluation.per_case]
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else [], lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: ";".join(v) if isinstance(v, list) else ("" if v is None else v) for k, v in row.items()})
+    return buffer.getvalue()
+
+
+def write_evaluation(evaluation: Evaluation, exports_dir: Path, stem: str | None = None) -> list[Path]:
+    """Write the evaluation as JSON and CSV under `exports_dir`; return the paths written."""
+    stem = stem or f"evaluation-{evaluation.slice}-{evaluation.mode}"
+    json_path, csv_path = Path(exports_dir) / f"{stem}.json", Path(exports_dir) / f"{stem}.csv"
+    write_atomic(json_path, dumps_json(evaluation.to_json()))
+    write_atomic(csv_path, evaluation_csv(evaluation))
+    return [json_path, csv_path]

@@ -1,0 +1,108 @@
+"""Committed metric snapshots that CI recomputes, and the README tables made from them.
+
+`write_snapshots` rewrites tests/snapshots/*.json and the README's generated section after
+an intended change; `check_snapshots` lists every difference (the CLI exits non-zero).
+Snapshots are always computed at the pinned defaults, whatever the environment says.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import ReviewAppError, SnapshotDrift
+from .evaluate import ablation, evaluate
+from .labels import SLICES, load_slice
+from .pipeline import Engine
+from .report import ablation_table, dumps_json, summary_table, write_atomic
+from .settings import default_settings
+
+BEGIN = "<!-- BEGIN GENERATED RESULTS (python -m review_app snapshots) -->"
+END = "<!-- END GENERATED RESULTS -->"
+
+
+def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
+    settings = default_settings(env={})
+    snapshots = {}
+    for name in SLICES:
+        cases = load_slice(labels_dir, name, **references(engine))
+        snapshots[name] = {
+            "hybrid": evaluate(engine, cases, settings, name).to_json(),
+            "ablation": ablation(engine, cases, settings, name),
+        }
+    return snapshots
+
+
+def references(engine: Engine) -> dict[str, list[str]]:
+    """What label files are checked against: the corpus's sources, flags and chunks."""
+    return {"source_ids": [s.id for s in engine.corpus.sources], "scope_flags": list(engine.scope.flags),
+            "chunk_ids": [c.id for c in engine.corpus.chunks]}
+
+
+def readme_section(snapshots: dict[str, dict[str, Any]]) -> str:
+    top_k = default_settings(env={}).top_k
+    summaries = [{k: v for k, v in s["hybrid"].items() if k not in ("per_case", "settings")}
+                 for s in snapshots.values()]
+    rows = [row for s in snapshots.values() for row in s["ablation"]]
+    return (f"{BEGIN}\n\nHybrid retrieval at the pinned defaults:\n\n{summary_table(summaries, top_k)}\n"
+            f"Ablation (each arm changes one thing):\n\n{ablation_table(rows, top_k)}\n{END}")
+
+
+def _replace_section(readme: str, section: str, path: Path) -> str:
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    if not pattern.search(readme):
+        raise ReviewAppError(f"{path}: the generated results markers are missing ({BEGIN} … {END})")
+    return pattern.sub(lambda _: section, readme)
+
+
+def write_snapshots(engine: Engine, labels_dir: Path, snapshot_dir: Path, readme: Path) -> list[Path]:
+    snapshots = compute(engine, labels_dir)
+    written = []
+    for name, data in snapshots.items():
+        path = snapshot_dir / f"{name}.json"
+        write_atomic(path, dumps_json(data))
+        written.append(path)
+    text = readme.read_text(encoding="utf-8")
+    write_atomic(readme, _replace_section(text, readme_section(snapshots), readme))
+    written.append(readme)
+    return written
+
+
+def check_snapshots(engine: Engine, labels_dir: Path, snapshot_dir: Path, readme: Path) -> None:
+    """Raise SnapshotDrift listing every difference between recomputed and committed results."""
+    snapshots = compute(engine, labels_dir)
+    differences: list[str] = []
+    for name, data in snapshots.items():
+        path = snapshot_dir / f"{name}.json"
+        try:
+            committed = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            differences.append(f"{path}: missing")
+            continue
+        differences.extend(f"{path}: {d}" for d in diff(committed, json.loads(dumps_json(data))))
+    text = readme.read_text(encoding="utf-8")
+    if _replace_section(text, readme_section(snapshots), readme) != text:
+        differences.append(f"{readme}: the generated results tables differ from the recomputed ones")
+    if differences:
+        raise SnapshotDrift(differences)
+
+
+def diff(old: Any, new: Any, path: str = "") -> list[str]:
+    """Paths where two JSON values differ, with both values."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for key in list(old) + [k for k in new if k not in old]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in new:
+                out.append(f"{where}: removed")
+            elif key not in old:
+                out.append(f"{where}: added")
+            else:
+                out.extend(diff(old[key], new[key], where))
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and \
+            all(isinstance(x, (dict, list)) for x in old + new):
+        return [d for i, (a, b) in enumerate(zip(old, new, strict=True)) for d in diff(a, b, f"{path}[{i}]")]
+    return [] if old == new else [f"{path}: {json.dumps(old)} -> {json.dumps(new)}"]

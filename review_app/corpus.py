@@ -87,8 +87,11 @@ def load_corpus(directory: Path) -> Corpus:
     lines = _entry_lines(root)
     sources: list[Source] = []
     seen: dict[str, int] = {}
+    line_of: dict[str, dict[str, int]] = {}
     for index, entry in enumerate(entries):
         entry_lines = lines[index] if index < len(lines) else {}
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+            line_of.setdefault(entry["id"], entry_lines)
         source = _parse_source(entry, index, entry_lines, name, organizations, problems)
         if source is None:
             continue
@@ -102,16 +105,17 @@ def load_corpus(directory: Path) -> Corpus:
 
     by_id = {s.id: s for s in sources}
     for source in sources:
+        line = line_of[source.id].get("supersedes")
         for target in source.supersedes:
             if target == source.id:
-                problems.append(Problem(name, f"{source.id}.supersedes", "a source cannot supersede itself"))
+                problems.append(Problem(name, f"{source.id}.supersedes", "a source cannot supersede itself", line))
             elif target not in by_id:
-                problems.append(Problem(name, f"{source.id}.supersedes", f"unknown source id {target!r}"))
-    problems.extend(_cycles(sources, name))
+                problems.append(Problem(name, f"{source.id}.supersedes", f"unknown source id {target!r}", line))
+    problems.extend(_cycles(sources, name, line_of))
 
     chunks: list[Chunk] = []
     for source in sources:
-        chunks.extend(_load_card(directory, source, disclaimer, problems))
+        chunks.extend(_load_card(directory, source, disclaimer, problems, line_of[source.id].get("card")))
     if problems:
         raise CorpusError(problems)
     return Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory)
@@ -228,7 +232,7 @@ def _as_date(value: Any) -> dt.date | None:
     return None
 
 
-def _cycles(sources: list[Source], file: str) -> list[Problem]:
+def _cycles(sources: list[Source], file: str, line_of: dict[str, dict[str, int]]) -> list[Problem]:
     """Report every supersession cycle once (a supersedes b supersedes ... a)."""
     graph = {s.id: [t for t in s.supersedes if t != s.id] for s in sources}
     problems, reported = [], set()
@@ -249,7 +253,8 @@ def _cycles(sources: list[Source], file: str) -> list[Problem]:
                 if key not in reported:
                     reported.add(key)
                     chain = " -> ".join([*cycle, child])
-                    problems.append(Problem(file, f"{cycle[0]}.supersedes", f"supersession cycle: {chain}"))
+                    problems.append(Problem(file, f"{cycle[0]}.supersedes", f"supersession cycle: {chain}",
+                                            line_of.get(cycle[0], {}).get("supersedes")))
                 continue
             if child in graph:
                 on_path.add(child)
@@ -258,14 +263,15 @@ def _cycles(sources: list[Source], file: str) -> list[Problem]:
     return problems
 
 
-def _load_card(directory: Path, source: Source, disclaimer: str, problems: list[Problem]) -> list[Chunk]:
+def _load_card(directory: Path, source: Source, disclaimer: str, problems: list[Problem],
+               manifest_line: int | None) -> list[Chunk]:
     path = directory / source.card
     name = str(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         problems.append(Problem(str(directory / MANIFEST_FILE), f"{source.id}.card",
-                                f"card file {source.card!r} not found"))
+                                f"card file {source.card!r} not found", manifest_line))
         return []
     except UnicodeDecodeError as exc:
         problems.append(Problem(name, "file", f"not UTF-8 ({exc.reason} at byte {exc.start})"))

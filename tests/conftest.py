@@ -1,0 +1,86 @@
+"""Shared fixtures: the bundled engine (built once), default settings, a writable corpus copy."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from review_app.pipeline import Engine, get_engine
+from review_app.records import Settings
+from review_app.settings import PROJECT_ROOT, default_settings
+
+CORPUS_DIR = PROJECT_ROOT / "corpus"
+LABELS_DIR = PROJECT_ROOT / "labels"
+DATA_DIR = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def engine() -> Engine:
+    return get_engine(CORPUS_DIR)
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return default_settings(env={})
+
+
+@pytest.fixture
+def at_date(settings):
+    def make(value: str, **changes) -> Settings:
+        return dataclasses.replace(settings, reference_date=dt.date.fromisoformat(value), **changes)
+    return make
+
+
+@pytest.fixture
+def corpus_copy(tmp_path) -> Path:
+    """A writable copy of the bundled corpus folder, for validation tests that break it."""
+    target = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, target)
+    return target
+
+
+def edit_manifest(corpus_dir: Path, change) -> None:
+    path = corpus_dir / "manifest.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+@pytest.fixture
+def tiny_corpus(tmp_path) -> Path:
+    """A three-source corpus written from scratch: two versions of one organization's
+    guidance and one other organization, with the bundled vocabulary, scope and ranking files."""
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    for name in ("vocabulary.yaml", "scope.yaml", "ranking.yaml"):
+        shutil.copy(CORPUS_DIR / name, folder / name)
+    disclaimer = "Research only: paraphrase, not medical advice."
+
+    def source(sid, org, published, supersedes=()):
+        return {"id": sid, "organization": org, "title": f"{org} screening ({published[:4]})",
+                "url": f"https://example.org/{sid}", "url_verified": False, "citation": "test",
+                "knowledge_class": "guideline", "published_date": published, "effective_date": None,
+                "date_precision": "day", "verified_on": "2026-11-29", "supersedes": list(supersedes),
+                "applies_to": "average-risk women", "card": f"{sid}.md", "paraphrase_note": "test card"}
+
+    manifest = {"schema_version": 1, "disclaimer": disclaimer,
+                "organizations": {"ALPHA": "Alpha Society", "BETA": "Beta College"},
+                "sources": [source("alpha-old", "ALPHA", "2010-01-01"),
+                            source("alpha-new", "ALPHA", "2020-01-01", ["alpha-old"]),
+                            source("beta", "BETA", "2015-06-01")]}
+    (folder / "manifest.yaml").write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
+    cards = {
+        "alpha-old": [("Recommendation", "ALPHA advised biennial screening mammography from age 50 to 74.")],
+        "alpha-new": [("Recommendation", "ALPHA advises biennial screening mammography from age 40 to 74."),
+                      ("Dense breasts", "ALPHA finds insufficient evidence on supplemental MRI for dense breasts.")],
+        "beta": [("Recommendation", "BETA recommends annual screening mammography starting at age 40.")],
+    }
+    for sid, sections in cards.items():
+        body = "".join(f"## {h}\n{t}\n\n" for h, t in sections)
+        (folder / f"{sid}.md").write_text(f"# {sid}\n\n{body}{disclaimer}\n", encoding="utf-8")
+    return folder

@@ -1,0 +1,79 @@
+import datetime as dt
+
+import pytest
+
+from review_app.background import BackgroundWeights
+from review_app.query import age_ranges, card_age_ranges, parse_question
+from review_app.text import load_vocabulary
+
+from .conftest import CORPUS_DIR
+
+VOCABULARY = load_vocabulary(CORPUS_DIR)
+PINNED = dt.date(2026, 6, 24)
+
+
+def parse(question, date=PINNED, superseded_years=(2016, 2017)):
+    return parse_question(question, VOCABULARY, BackgroundWeights(), date, superseded_years)
+
+
+def test_normalization_meets_cards_halfway():
+    assert VOCABULARY.tokenize("mammograms every other year") == VOCABULARY.tokenize("mammography biennial")
+    assert VOCABULARY.tokenize("3D mammogram") == VOCABULARY.tokenize("tomosynthesis")
+    assert VOCABULARY.tokenize("yearly") == VOCABULARY.tokenize("annual")
+    assert "uspstf" in VOCABULARY.tokenize("What does the Task Force say?")
+    assert VOCABULARY.tokenize("41 yo, no fam hx") == VOCABULARY.tokenize("41 year old, no family history")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a 48-year-old woman", [(48, 48)]),
+    ("41 yo, asymptomatic", [(41, 41)]),
+    ("45F average risk", [(45, 45)]),
+    ("women in their 40s", [(40, 49)]),
+    ("over 75", [(76, 130)]),
+    ("75+", [(75, 130)]),
+    ("ages 40 to 49", [(40, 49)]),
+    ("from 2015 to 2019", []),
+])
+def test_question_ages(text, expected):
+    assert list(age_ranges(text)) == expected
+
+
+def test_card_ages_ignore_bare_start_ages():
+    assert card_age_ranges("annual screening starting at age 40") == ()
+    assert card_age_ranges("women aged 40 to 74 years") == ((40, 74),)
+    assert card_age_ranges("aged 75 years or older") == ((75, 130),)
+
+
+@pytest.mark.parametrize("question", [
+    "What did USPSTF recommend before the 2024 update?",
+    "How has ACOG's advice changed?",
+    "What was the previous recommendation for women in their 40s?",
+    "What did the guidance say in 2019?",
+    "What did the 2016 USPSTF statement recommend?",
+    "What did ACOG used to say?",
+])
+def test_historical_intent(question):
+    assert parse(question).historical
+
+
+@pytest.mark.parametrize("question", [
+    "What does the 2024 USPSTF recommendation say about dense breasts?",
+    "Should screening start earlier for Black women?",
+    "How often should a 50-year-old have a mammogram?",
+    "What did the guidance say in 2026?",
+])
+def test_not_historical(question):
+    assert not parse(question).historical
+
+
+def test_superseded_year_depends_on_the_reference_date():
+    assert parse("the 2016 recommendation").historical
+    assert not parse("the 2016 recommendation", dt.date(2020, 6, 1), superseded_years=()).historical
+
+
+def test_weights_follow_background_rarity():
+    question = "Does a healthy woman need a colonoscopy?"
+    features = parse(question)
+    weights = dict(zip(VOCABULARY.content_words(question), features.weights, strict=True))
+    assert weights["colonoscopy"] > weights["healthy"] > weights["woman"]
+    assert len(features.tokens) == len(features.weights)

@@ -1,0 +1,147 @@
+import json
+
+import pytest
+import yaml
+
+from review_app.pipeline import Engine, QuestionError, get_engine
+
+from .conftest import CORPUS_DIR, DATA_DIR
+
+FOUR_CURRENT = {"uspstf-2024", "acs-2015", "acog-2024", "acr-current"}
+
+
+def test_engine_is_built_once_per_corpus(engine):
+    assert get_engine(CORPUS_DIR) is engine
+
+
+def test_comparison_question_returns_all_four_current_organizations(engine, settings):
+    decision = engine.ask("How often should an average-risk woman in her 40s have a mammogram, "
+                          "and do USPSTF, ACS, ACOG and ACR agree?", settings)
+    assert not decision.abstain
+    assert FOUR_CURRENT <= set(decision.retrieved_document_ids)
+    assert len(decision.results) == 6
+
+
+def test_question_about_2016_returns_uspstf_2016(engine, settings):
+    decision = engine.ask("What did the USPSTF recommend in 2016 for women aged 40 to 49?", settings)
+    assert decision.historical_intent
+    assert "uspstf-2016" in decision.retrieved_document_ids
+    assert next(r for r in decision.results if r.document_id == "uspstf-2016").status == "superseded"
+
+
+@pytest.mark.parametrize("question", [
+    "When should average-risk women start screening mammography?",
+    "What is recommended for women aged 75 and older?",
+    "Is tomosynthesis recommended for screening?",
+    "Does USPSTF recommend supplemental MRI for dense breasts?",
+])
+def test_reference_date_2020_makes_2016_current_and_hides_2024(engine, at_date, question):
+    decision = engine.ask(question, at_date("2020-06-01"))
+    ids = decision.retrieved_document_ids
+    assert "uspstf-2024" not in ids and "acog-2024" not in ids and "acr-current" not in ids
+    statuses = {r.document_id: r.status for r in decision.results}
+    assert statuses.get("uspstf-2016", "current") == "current"
+    assert all(r.status == "current" for r in decision.results)
+
+
+def test_superseded_sources_only_for_historical_questions(engine, settings):
+    for question in ["When should average-risk women start screening mammography?",
+                     "Is DBT an acceptable primary screening test?",
+                     "Should women in their 40s be screened every year?"]:
+        decision = engine.ask(question, settings)
+        assert not decision.historical_intent
+        assert all(r.status == "current" for r in decision.results), question
+
+
+def test_brca_question_abstains_with_the_genetics_flag(engine, settings):
+    decision = engine.ask("When should a 35-year-old BRCA1 carrier start mammograms?", settings)
+    assert decision.abstain
+    assert decision.scope_flags == ("known_high_risk_genetics",)
+    assert "known_high_risk_genetics" in decision.abstain_reason
+
+
+@pytest.mark.parametrize("question", ["colorectal cancer screening at age 45", "Pap smear interval"])
+def test_off_corpus_questions_that_share_words_abstain(engine, settings, question):
+    decision = engine.ask(question, settings)
+    assert decision.abstain and decision.scope_flags == ()
+    assert "off-topic" in decision.abstain_reason
+
+
+def test_weak_support_abstains_and_names_the_score(engine, settings):
+    decision = engine.ask("What daily dose of vitamin D is recommended for women over 50?", settings)
+    assert decision.abstain
+    assert "weak support" in decision.abstain_reason and f"{decision.max_support_score:.3f}" in decision.abstain_reason
+
+
+def test_support_is_absolute_not_normalized_within_the_question(engine, settings, at_date):
+    question = "Does ACS recommend clinical breast examination?"
+    now = {r.chunk_id: r.support_score for r in engine.ask(question, settings).results}
+    then = {r.chunk_id: r.support_score for r in engine.ask(question, at_date("2020-06-01")).results}
+    shared = set(now) & set(then)
+    assert shared
+    assert all(now[c] == pytest.approx(then[c]) for c in shared)
+    # rank scores are normalized within the question, so even nonsense has a top hit ...
+    nonsense = engine.ask("zebra quantum", settings)
+    assert nonsense.results and nonsense.results[0].rank_score > 0 or nonsense.abstain
+    # ... but never decide abstention
+    assert nonsense.abstain
+
+
+def test_threshold_decides(engine, settings):
+    import dataclasses
+    question = "Does ACR recommend MRI for dense breasts?"
+    assert not engine.ask(question, settings).abstain
+    assert engine.ask(question, dataclasses.replace(settings, threshold=0.99)).abstain
+
+
+def test_evidence_map_entries(engine, settings):
+    decision = engine.ask("Does ACR recommend MRI for dense breasts?", settings)
+    top = decision.results[0]
+    assert top.chunk_id == "acr-current#dense-breasts"
+    assert top.organization == "ACR" and top.status == "current" and str(top.published_date) == "2023-05-01"
+    for key in ("bm25", "semantic", "lexical_coverage", "fused", "age_match", "status_weight", "class_weight"):
+        assert key in top.signals
+    record = decision.to_json()
+    assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
+                           "settings", "results"}
+    assert set(record["results"][0]) == {"rank", "chunk_id", "document_id", "organization", "title", "status",
+                                         "published_date", "effective_date", "rank_score", "support_score",
+                                         "signals", "excerpt"}
+    assert [r["rank"] for r in record["results"]] == list(range(1, 7))
+
+
+def test_before_every_dated_source_only_undated_material_is_eligible(engine, at_date):
+    decision = engine.ask("When should screening start?", at_date("1990-01-01"))
+    assert decision.results and all(r.document_id == "acog-faq" for r in decision.results)
+
+
+def test_no_eligible_source_abstains(tiny_corpus, at_date):
+    decision = Engine.from_directory(tiny_corpus).ask("When should screening start?", at_date("2000-01-01"))
+    assert decision.abstain and decision.results == ()
+    assert "no source in the corpus is eligible at 2000-01-01" in decision.abstain_reason
+
+
+def test_empty_question_raises(engine, settings):
+    with pytest.raises(QuestionError):
+        engine.ask("   ", settings)
+
+
+def test_probe_questions(engine, settings):
+    probes = yaml.safe_load((DATA_DIR / "probe_questions.yaml").read_text(encoding="utf-8"))
+    answered_wrongly = [q for q in probes["off_topic"] if not engine.ask(q, settings).abstain]
+    abstained_wrongly = [q for q in probes["answerable"] if engine.ask(q, settings).abstain]
+    assert answered_wrongly == [] and abstained_wrongly == []
+
+
+def test_tiny_corpus_end_to_end(tiny_corpus, settings, at_date):
+    tiny = Engine.from_directory(tiny_corpus)
+    decision = tiny.ask("When should screening mammography start?", settings)
+    assert {r.document_id for r in decision.results} == {"alpha-new", "beta"}
+    assert tiny.ask("When should screening mammography start?", at_date("2012-01-01")).retrieved_document_ids \
+        == ["alpha-old"]
+    historical = tiny.ask("What did ALPHA previously advise about screening mammography?", settings)
+    assert "alpha-old" in historical.retrieved_document_ids
+
+
+def test_ask_json_is_serializable(engine, settings):
+    json.dumps(engine.ask("Is 3D mammography effective?", settings).to_json())

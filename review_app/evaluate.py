@@ -38,7 +38,7 @@ class CaseResult:
     scope_flags: tuple[str, ...]
     failure_layer: str | None
     failure_detail: str | None
-    stale_ids: tuple[str, ...]  # superseded sources shown for a question that did not ask about the past
+    stale_ids: tuple[str, ...]  # superseded sources shown for an answerable question not about the past
 
     def to_json(self) -> dict[str, Any]:
         record = dataclasses.asdict(self)
@@ -125,7 +125,7 @@ def evaluate_case(engine: Engine, case: Case, settings: Settings) -> CaseResult:
         max_support_score=decision.max_support_score, retrieved_ids=tuple(retrieved),
         gold_document_ids=case.gold_document_ids, scope_flags=decision.scope_flags,
         failure_layer=layer, failure_detail=detail,
-        stale_ids=() if decision.historical_intent else
+        stale_ids=() if decision.historical_intent or case.should_abstain else
         tuple(s for s in retrieved if trace.statuses[s] == "superseded" and s not in case.gold_document_ids))
 
 

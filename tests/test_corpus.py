@@ -89,8 +89,8 @@ def test_all_problems_are_reported_at_once(corpus_copy):
         d["sources"][2]["supersedes"] = ["nobody"]
     edit_manifest(corpus_copy, change)
     card = corpus_copy / "acr-current.md"
-    card.write_text(card.read_text(encoding="utf-8").replace("## Risk assessment\n", "## Risk assessment\n\n## Extra\n"),
-                    encoding="utf-8")
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace("## Risk assessment\n", "## Risk assessment\n\n## Extra\n"), encoding="utf-8")
     faq = corpus_copy / "acog-faq.md"
     faq.write_text(faq.read_text(encoding="utf-8").rsplit("Research demonstration", 1)[0], encoding="utf-8")
     problems = _problems(corpus_copy)

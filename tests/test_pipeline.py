@@ -18,7 +18,7 @@ def test_comparison_question_returns_all_four_current_organizations(engine, sett
     decision = engine.ask("How often should an average-risk woman in her 40s have a mammogram, "
                           "and do USPSTF, ACS, ACOG and ACR agree?", settings)
     assert not decision.abstain
-    assert FOUR_CURRENT <= set(decision.retrieved_document_ids)
+    assert set(decision.retrieved_document_ids) >= FOUR_CURRENT
     assert len(decision.results) == 6
 
 
@@ -82,7 +82,7 @@ def test_support_is_absolute_not_normalized_within_the_question(engine, settings
     assert all(now[c] == pytest.approx(then[c]) for c in shared)
     # rank scores are normalized within the question, so even nonsense has a top hit ...
     nonsense = engine.ask("zebra quantum", settings)
-    assert nonsense.results and nonsense.results[0].rank_score > 0 or nonsense.abstain
+    assert nonsense.results and nonsense.results[0].rank_score > 0
     # ... but never decide abstention
     assert nonsense.abstain
 

@@ -48,7 +48,7 @@ def test_coverage_is_bounded_and_unknown_words_lower_it():
     known = VOCABULARY.tokenize("biennial screening mammography")
     cov = index.coverage(known, [1.0] * len(known))
     assert 0 < cov.max() <= 1
-    with_unknown = index.coverage(known + ["colorect"], [1.0] * len(known) + [3.0])
+    with_unknown = index.coverage([*known, "colorect"], [1.0] * len(known) + [3.0])
     assert with_unknown.max() < cov.max()
     assert index.coverage(["zzz"], [1.0]).max() == 0
     assert index.coverage([], []).max() == 0

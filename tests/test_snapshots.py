@@ -1,0 +1,52 @@
+import json
+import shutil
+
+import pytest
+
+from review_app.cli import README, SNAPSHOT_DIR
+from review_app.errors import SnapshotDrift
+from review_app.settings import PROJECT_ROOT
+from review_app.snapshots import check_snapshots, diff, write_snapshots
+
+LABELS = PROJECT_ROOT / "labels"
+
+
+def test_committed_snapshots_and_readme_tables_match(engine):
+    check_snapshots(engine, LABELS, SNAPSHOT_DIR, README)
+
+
+def test_snapshots_show_the_done_criteria():
+    for name in ("canonical", "holdout"):
+        hybrid = json.loads((SNAPSHOT_DIR / f"{name}.json").read_text(encoding="utf-8"))["hybrid"]
+        assert hybrid["recall_at_k"] == 1.0 and hybrid["decision_accuracy"] == 1.0
+
+
+def test_drift_is_reported_with_its_path(engine, tmp_path):
+    snapshot_dir, readme = tmp_path / "snapshots", tmp_path / "README.md"
+    shutil.copytree(SNAPSHOT_DIR, snapshot_dir)
+    shutil.copy(README, readme)
+    data = json.loads((snapshot_dir / "holdout.json").read_text(encoding="utf-8"))
+    data["hybrid"]["mrr"] = 0.5
+    data["hybrid"]["per_case"][0]["retrieved_ids"] = []
+    (snapshot_dir / "holdout.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SnapshotDrift) as info:
+        check_snapshots(engine, LABELS, snapshot_dir, readme)
+    text = str(info.value)
+    assert "hybrid.mrr: 0.5 ->" in text and "per_case[0].retrieved_ids" in text
+
+
+def test_rewriting_restores_snapshots_and_readme(engine, tmp_path):
+    snapshot_dir, readme = tmp_path / "snapshots", tmp_path / "README.md"
+    readme.write_text(README.read_text(encoding="utf-8").replace("| holdout | hybrid |", "| holdout | typed |"),
+                      encoding="utf-8")
+    with pytest.raises(SnapshotDrift):
+        check_snapshots(engine, LABELS, SNAPSHOT_DIR, readme)
+    write_snapshots(engine, LABELS, snapshot_dir, readme)
+    check_snapshots(engine, LABELS, snapshot_dir, readme)
+    assert (snapshot_dir / "canonical.json").read_bytes() == (SNAPSHOT_DIR / "canonical.json").read_bytes()
+    assert readme.read_text(encoding="utf-8") == README.read_text(encoding="utf-8")
+
+
+def test_diff():
+    assert diff({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2]}) == []
+    assert diff({"a": 1}, {"a": 2, "c": 3}) == ["a: 1 -> 2", "c: added"]

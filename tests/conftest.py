@@ -84,3 +84,29 @@ def tiny_corpus(tmp_path) -> Path:
         body = "".join(f"## {h}\n{t}\n\n" for h, t in sections)
         (folder / f"{sid}.md").write_text(f"# {sid}\n\n{body}{disclaimer}\n", encoding="utf-8")
     return folder
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def pytest_sessionstart(session):
+    """In CI (REVIEW_APP_REQUIRE_BROWSER=1) a missing browser fails the run instead of skipping."""
+    import os
+
+    if os.environ.get("REVIEW_APP_REQUIRE_BROWSER") == "1" and not CHROMIUM.exists():
+        pytest.exit(f"REVIEW_APP_REQUIRE_BROWSER=1 but {CHROMIUM} is missing (apt-get install chromium)", returncode=3)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright; the UI tests use it."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (CI installs it and requires it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield instance
+        instance.close()

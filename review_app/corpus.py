@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from .datafiles import read_yaml
 from .errors import CorpusError, Problem
 from .records import DATE_PRECISIONS, KNOWLEDGE_CLASSES, Chunk, Source
 
@@ -55,18 +56,8 @@ def load_corpus(directory: Path) -> Corpus:
     directory = Path(directory)
     manifest_path = directory / MANIFEST_FILE
     name = str(manifest_path)
-    try:
-        text = manifest_path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-        root = yaml.compose(text)
-    except FileNotFoundError:
-        raise CorpusError([Problem(name, "file", "not found")]) from None
-    except UnicodeDecodeError as exc:
-        raise CorpusError([Problem(name, "file", f"not UTF-8 ({exc.reason} at byte {exc.start})")]) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else None
-        raise CorpusError([Problem(name, "yaml", getattr(exc, "problem", None) or str(exc), line)]) from None
+    data, text = read_yaml(manifest_path)
+    root = yaml.compose(text)
 
     problems: list[Problem] = []
     if not isinstance(data, dict):

@@ -13,11 +13,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-import yaml
 
 from . import ranking
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
+from .datafiles import read_mapping
 from .errors import CorpusError, Problem, ReviewAppError
 from .query import QueryFeatures, card_age_ranges, parse_question
 from .records import Decision, Result, Settings
@@ -236,12 +236,7 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
     """Read corpus/ranking.yaml. Raises CorpusError naming the file and the field."""
     path = Path(corpus_dir) / RANKING_FILE
     name = str(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError:
-        raise CorpusError([Problem(name, "file", "not found")]) from None
-    except yaml.YAMLError as exc:
-        raise CorpusError([Problem(name, "yaml", str(exc).splitlines()[0])]) from None
+    data = read_mapping(path)
     problems: list[Problem] = []
 
     def number(section: str, key: str, low: float = 0.0, high: float = 10.0) -> float:

@@ -11,8 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from .datafiles import compile_pattern, read_mapping
 from .errors import CorpusError, Problem
 
 SCOPE_FILE = "scope.yaml"
@@ -101,14 +100,7 @@ def load_scope(corpus_dir: Path) -> ScopeGuard:
     """Read corpus/scope.yaml. Raises CorpusError naming the file, flag and field."""
     path = Path(corpus_dir) / SCOPE_FILE
     name = str(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError:
-        raise CorpusError([Problem(name, "file", "not found")]) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise CorpusError([Problem(name, "yaml", getattr(exc, "problem", None) or str(exc),
-                                   mark.line + 1 if mark else None)]) from None
+    data = read_mapping(path)
     problems: list[Problem] = []
     flags = data.get("flags")
     if not isinstance(flags, dict) or not flags:
@@ -122,17 +114,18 @@ def load_scope(corpus_dir: Path) -> ScopeGuard:
         if not isinstance(patterns, list) or not patterns:
             problems.append(Problem(name, f"flags.{flag}.patterns", "missing or empty"))
             continue
-        compiled = [_compile(p, name, f"flags.{flag}.patterns[{i}]", problems) for i, p in enumerate(patterns)]
-        before = _compile(spec["unless_before"], name, f"flags.{flag}.unless_before", problems) \
+        compiled = [compile_pattern(p, name, f"flags.{flag}.patterns[{i}]", problems) for i, p in enumerate(patterns)]
+        before = compile_pattern(spec["unless_before"], name, f"flags.{flag}.unless_before", problems) \
             if spec.get("unless_before") else None
-        after = _compile(spec["unless_after"], name, f"flags.{flag}.unless_after", problems) \
+        after = compile_pattern(spec["unless_after"], name, f"flags.{flag}.unless_after", problems) \
             if spec.get("unless_after") else None
         unknown = set(spec) - {"label", "patterns", "unless_before", "unless_after"}
         if unknown:
             problems.append(Problem(name, f"flags.{flag}", "unknown fields: " + ", ".join(sorted(unknown))))
         rules.append(ScopeRule(str(flag), str(spec.get("label") or flag),
                                tuple(c for c in compiled if c is not None), before, after))
-    negation = _compile(data["negation_cues"], name, "negation_cues", problems) if data.get("negation_cues") else None
+    negation = (compile_pattern(data["negation_cues"], name, "negation_cues", problems)
+                if data.get("negation_cues") else None)
     window = data.get("window_chars", 80)
     if not isinstance(window, int) or window < 10:
         problems.append(Problem(name, "window_chars", "must be a whole number of at least 10"))
@@ -156,21 +149,11 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
             if not isinstance(patterns, list) or not patterns:
                 problems.append(Problem(file, f"topic.{key}.{label}", "expected a list of patterns"))
                 continue
-            compiled = [_compile(p, file, f"topic.{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
+            compiled = [compile_pattern(p, file, f"topic.{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
             groups[key].append((str(label), tuple(c for c in compiled if c is not None)))
-    anchors = [_compile(p, file, f"topic.anchors[{i}]", problems) for i, p in enumerate(spec.get("anchors") or [])]
-    related = [_compile(p, file, f"topic.related[{i}]", problems) for i, p in enumerate(spec.get("related") or [])]
+    anchors, related = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
+                         for i, p in enumerate(spec.get(key) or [])] for key in ("anchors", "related"))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
                      tuple(groups["uncovered"]))
 
-
-def _compile(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:
-    if not isinstance(pattern, str):
-        problems.append(Problem(file, field, "expected a regular expression string"))
-        return None
-    try:
-        return re.compile(pattern, re.IGNORECASE)
-    except re.error as exc:
-        problems.append(Problem(file, field, f"invalid regular expression: {exc}"))
-        return None

@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import snowballstemmer
-import yaml
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
+from .datafiles import compile_pattern, read_mapping
 from .errors import CorpusError, Problem
 
 VOCABULARY_FILE = "vocabulary.yaml"
@@ -65,26 +65,21 @@ _STEMMER = snowballstemmer.stemmer("english")
 
 def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     """Read corpus/vocabulary.yaml. Raises CorpusError naming the file and the bad entry."""
-    path = corpus_dir / VOCABULARY_FILE
+    path = Path(corpus_dir) / VOCABULARY_FILE
     name = str(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError:
-        raise CorpusError([Problem(name, "file", "not found")]) from None
-    except yaml.YAMLError as exc:
-        raise CorpusError([Problem(name, "yaml", str(exc).splitlines()[0])]) from None
+    data = read_mapping(path)
     problems: list[Problem] = []
     rewrites = []
     for i, pair in enumerate(data.get("normalize") or []):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
             problems.append(Problem(name, f"normalize[{i}]", "expected [pattern, replacement]"))
             continue
-        compiled = _compile(pair[0], name, f"normalize[{i}]", problems)
+        compiled = compile_pattern(pair[0], name, f"normalize[{i}]", problems)
         if compiled is not None:
             rewrites.append((compiled, pair[1]))
     cues = []
     for i, cue in enumerate(data.get("historical_cues") or []):
-        compiled = _compile(cue, name, f"historical_cues[{i}]", problems)
+        compiled = compile_pattern(cue, name, f"historical_cues[{i}]", problems)
         if compiled is not None:
             cues.append(compiled)
     extra_stop = data.get("stop_words") or []
@@ -96,13 +91,3 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
     return Vocabulary(tuple(rewrites), stop_words, tuple(cues))
 
-
-def _compile(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:
-    if not isinstance(pattern, str):
-        problems.append(Problem(file, field, "expected a regular expression string"))
-        return None
-    try:
-        return re.compile(pattern, re.IGNORECASE)
-    except re.error as exc:
-        problems.append(Problem(file, field, f"invalid regular expression: {exc}"))
-        return None

@@ -1,0 +1,49 @@
+"""Reading the corpus folder's YAML data files, with errors that name the file, line and field."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import CorpusError, Problem
+
+
+def read_yaml(path: Path) -> tuple[Any, str]:
+    """Parse a YAML file; return (data, text). Raises CorpusError with the file and line."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        return yaml.safe_load(text), text
+    except FileNotFoundError:
+        raise CorpusError([Problem(name, "file", "not found")]) from None
+    except UnicodeDecodeError as exc:
+        raise CorpusError([Problem(name, "file", f"not UTF-8 ({exc.reason} at byte {exc.start})")]) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        message = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise CorpusError([Problem(name, "yaml", message, mark.line + 1 if mark else None)]) from None
+
+
+def read_mapping(path: Path) -> dict[str, Any]:
+    """A YAML file whose top level must be a mapping (an empty file is an empty mapping)."""
+    data, _ = read_yaml(path)
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise CorpusError([Problem(str(path), "file", "expected a mapping at the top level")])
+    return data
+
+
+def compile_pattern(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:
+    """Compile a case-insensitive regular expression, or record why it cannot be compiled."""
+    if not isinstance(pattern, str):
+        problems.append(Problem(file, field, "expected a regular expression string"))
+        return None
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        problems.append(Problem(file, field, f"invalid regular expression: {exc}"))
+        return None

@@ -41,6 +41,8 @@ class RankingParams:
     bm25_weight: float
     semantic_weight: float
     age_match_boost: float
+    named_organization_boost: float
+    year_match_boost: float
     status_weights: dict[str, float]
     class_weights: dict[str, float]
     support_semantic_weight: float
@@ -82,6 +84,8 @@ class Engine:
         self._guideline_organizations = [c.organization if corpus.source_by_id[c.document_id].knowledge_class
                                          == "guideline" else "" for c in chunks]
         self.document_ids = np.array([c.document_id for c in chunks])
+        self.published_year = np.array([source.published_date.year if source.published_date else 0
+                                        for source in (corpus.source_by_id[c.document_id] for c in chunks)])
         source = corpus.source_by_id
         self.class_weight = np.array([params.class_weights.get(source[c.document_id].knowledge_class, 1.0)
                                       for c in chunks])
@@ -158,11 +162,15 @@ class Engine:
         fused = ranking.fuse(bm25_norm, semantic_norm, settings.mode, p.bm25_weight, p.semantic_weight)
         age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
                                         len(self.corpus.chunks))
-        rank_score = (fused + p.age_match_boost * age_match) * status_weight * self.class_weight
+        named = self.named_organizations(features.tokens)
+        named_match = np.array([org in named for org in self.organizations], dtype=float)
+        year_match = np.isin(self.published_year, features.years).astype(float)
+        boosts = p.age_match_boost * age_match + p.named_organization_boost * named_match \
+            + p.year_match_boost * year_match
+        rank_score = (fused + boosts) * status_weight * self.class_weight
         on_topic = self.scope.on_topic(question)
         support = self._support(settings.mode, semantic, coverage) * (1.0 if on_topic else p.off_topic_factor)
 
-        named = self.named_organizations(features.tokens)
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:
             by_source = [c.document_id if c.organization in named else "" for c in self.corpus.chunks]
@@ -180,7 +188,8 @@ class Engine:
                 "bm25": float(bm25[i]), "bm25_norm": float(bm25_norm[i]),
                 "semantic": float(semantic[i]), "semantic_norm": float(semantic_norm[i]),
                 "lexical_coverage": float(coverage[i]), "fused": float(fused[i]),
-                "age_match": bool(age_match[i]), "status_weight": float(status_weight[i]),
+                "age_match": bool(age_match[i]), "named_organization": bool(named_match[i]),
+                "year_match": bool(year_match[i]), "status_weight": float(status_weight[i]),
                 "class_weight": float(self.class_weight[i]), "historical_intent": features.historical,
                 "diversified_in": bool(i in reserved), "on_topic": on_topic,
             }
@@ -254,6 +263,8 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
         bm25_weight=number("hybrid", "bm25_weight", 0, 1),
         semantic_weight=number("hybrid", "semantic_weight", 0, 1),
         age_match_boost=number("", "age_match_boost", 0, 1),
+        named_organization_boost=number("", "named_organization_boost", 0, 1),
+        year_match_boost=number("", "year_match_boost", 0, 1),
         status_weights={"current": number("status_weights", "current", 0, 1),
                         "superseded_when_historical": number("status_weights", "superseded_when_historical", 0, 1)},
         class_weights={k: number("knowledge_class_weights", k, 0, 1)

@@ -26,6 +26,7 @@ class ScopeRule:
     patterns: tuple[re.Pattern[str], ...]
     unless_before: re.Pattern[str] | None
     unless_after: re.Pattern[str] | None
+    unless_anywhere: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ class ScopeGuard:
         return any(p.search(question) for p in self.topic.anchors + self.topic.related)
 
     def _fires(self, rule: ScopeRule, text: str) -> bool:
+        if rule.unless_anywhere is not None and rule.unless_anywhere.search(text):
+            return False
         for pattern in rule.patterns:
             for match in pattern.finditer(text):
                 start, end = match.span()
@@ -115,15 +118,14 @@ def load_scope(corpus_dir: Path) -> ScopeGuard:
             problems.append(Problem(name, f"flags.{flag}.patterns", "missing or empty"))
             continue
         compiled = [compile_pattern(p, name, f"flags.{flag}.patterns[{i}]", problems) for i, p in enumerate(patterns)]
-        before = compile_pattern(spec["unless_before"], name, f"flags.{flag}.unless_before", problems) \
-            if spec.get("unless_before") else None
-        after = compile_pattern(spec["unless_after"], name, f"flags.{flag}.unless_after", problems) \
-            if spec.get("unless_after") else None
-        unknown = set(spec) - {"label", "patterns", "unless_before", "unless_after"}
+        before, after, anywhere = (compile_pattern(spec[key], name, f"flags.{flag}.{key}", problems)
+                                   if spec.get(key) else None
+                                   for key in ("unless_before", "unless_after", "unless_anywhere"))
+        unknown = set(spec) - {"label", "patterns", "unless_before", "unless_after", "unless_anywhere"}
         if unknown:
             problems.append(Problem(name, f"flags.{flag}", "unknown fields: " + ", ".join(sorted(unknown))))
         rules.append(ScopeRule(str(flag), str(spec.get("label") or flag),
-                               tuple(c for c in compiled if c is not None), before, after))
+                               tuple(c for c in compiled if c is not None), before, after, anywhere))
     negation = (compile_pattern(data["negation_cues"], name, "negation_cues", problems)
                 if data.get("negation_cues") else None)
     window = data.get("window_chars", 80)

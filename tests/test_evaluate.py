@@ -74,8 +74,21 @@ def test_ablation_arms(engine, settings):
     assert by_arm["hybrid, no diversification"]["recall_at_k"] < by_arm["hybrid"]["recall_at_k"]
 
 
-def test_independent_dev_cases(engine, settings):
-    """Cases written apart from the system (never tuned on one by one): every decision right."""
-    evaluation = evaluate(engine, load_cases(DATA_DIR / "dev_cases.jsonl"), settings, "dev")
-    wrong = [(c.id, c.failure_layer, c.failure_detail) for c in evaluation.per_case if not c.decision_correct]
-    assert wrong == []
+# Misses on the independent sets that are understood and not yet fixed. The test fails if a new
+# miss appears, and also if a listed one starts passing, so this list stays true.
+KNOWN_MISSES = {
+    # Names breast screening but asks for citation formatting: the anchor lifts its support over
+    # the threshold, and its share of words the corpus knows is no lower than a chatty in-scope
+    # question's (holdout-001), so neither signal separates them.
+    "d2-036": "abstention",
+}
+
+
+@pytest.mark.parametrize("name", ["dev_cases.jsonl", "dev2_cases.jsonl"])
+def test_independent_case_sets(engine, settings, name):
+    """Cases written apart from the system by authors who saw only the design and the facts."""
+    evaluation = evaluate(engine, load_cases(DATA_DIR / name), settings, name)
+    wrong = {c.id: c.failure_layer for c in evaluation.per_case if not c.decision_correct}
+    expected = {k: v for k, v in KNOWN_MISSES.items() if k in {c.id for c in evaluation.per_case}}
+    assert wrong == expected
+    assert all(c.recall_at_k == 1.0 for c in evaluation.answerable)

@@ -1,0 +1,317 @@
+"""Claim-level citation checking: does each cited card say what the claim says?
+
+`Verifier.judge` labels one (claim, cited chunk) pair with a label, a reason naming the layer
+to fix, and a plain explanation. `Verifier.verify_claim` adds joint support over all the
+claim's citations (ALCE-style) and flags redundant citations. Pure and deterministic: the
+same claim, chunk and reference date always give the same verdict.
+
+Checks, in the order the annotation guidelines rank reasons: the citation exists; the
+claim's population is within the card (scope flags); the cited source is current at the
+reference date unless the claim is about the past; the organization; then the facts:
+topics, numbers, intervals, grades, strength words, and the claim's remaining content words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .facts import FactReader, Facts, load_claim_rules
+from .pipeline import Engine
+from .query import parse_question
+from .records import Claim
+
+# Share of a claim's content (weighted by informativeness) a card must contain to support it.
+CONTENT_COVERAGE = 0.6
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier's judgment of one (claim, cited chunk) pair."""
+
+    chunk_id: str
+    label: str
+    reason: str | None
+    explanation: str
+    status: str | None  # the cited source's status at the reference date
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    claim_id: str
+    text: str
+    verdicts: tuple[Verdict, ...]
+    supported: bool  # jointly supported by its citations
+    redundant: tuple[str, ...]  # citations that add nothing beyond the others
+    explanation: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"claim_id": self.claim_id, "text": self.text, "supported": self.supported,
+                "redundant": list(self.redundant), "explanation": self.explanation,
+                "citations": [v.to_json() for v in self.verdicts]}
+
+
+@dataclass(frozen=True)
+class _ClaimReading:
+    facts: Facts
+    attributed: tuple[str, ...]  # organizations the claim speaks for
+    multi: bool  # speaks for several (or all) organizations
+    historical: bool
+    flags: tuple[str, ...]
+    weights: dict[str, float]
+
+
+class Verifier:
+    """Verifies claims against the cards of an engine's corpus."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        orgs = list(engine.corpus.organizations)
+        self.reader = FactReader(engine.vocabulary, load_claim_rules(engine.corpus.directory), orgs)
+        self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
+
+    def _read_chunk(self, chunk_id: str) -> tuple[Facts, tuple[str, ...]]:
+        chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        source = self.engine.corpus.source_by_id[chunk.document_id]
+        year = f" ({source.published_date.year})" if source.published_date else ""
+        text = f"{chunk.organization}{year}. {chunk.heading}. {chunk.text}"
+        return self.reader.read(text, self.reader.rules.card_priority), self.engine.scope.check(text)
+
+    def _read_claim(self, text: str, reference_date: dt.date) -> _ClaimReading:
+        facts = self.reader.read(text, self.reader.rules.claim_priority)
+        grouped = tuple(dict.fromkeys(o for group in facts.organization_groups for o in group))
+        attributed = grouped or facts.organizations[:1]
+        statuses = self.engine.statuses(reference_date)
+        superseded_years = [s.published_date.year for s in self.engine.corpus.sources
+                            if statuses[s.id] == "superseded" and s.published_date]
+        features = parse_question(text, self.engine.vocabulary, self.engine.params.background, reference_date,
+                                  superseded_years)
+        words = self.engine.vocabulary.content_words(self.reader.normalize(text))
+        background = self.engine.params.background
+        weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
+        org_stems = {self.engine.vocabulary.stems([o.lower()])[0] for o in self.engine.corpus.organizations}
+        return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, features.historical,
+                             self.engine.scope.check(text), {w: v for w, v in weights.items() if w not in org_stems})
+
+    def judge(self, claim_text: str, chunk_id: str, reference_date: dt.date) -> Verdict:
+        """Label one (claim, cited chunk) pair."""
+        return self._judge(self._read_claim(claim_text, reference_date), chunk_id, reference_date)
+
+    def _judge(self, claim: _ClaimReading, chunk_id: str, reference_date: dt.date) -> Verdict:
+        corpus = self.engine.corpus
+        if chunk_id not in corpus.chunk_by_id:
+            return Verdict(chunk_id, "does_not_support", "other", f"{chunk_id} is not a chunk of the corpus", None)
+        chunk = corpus.chunk_by_id[chunk_id]
+        source = corpus.source_by_id[chunk.document_id]
+        status = self.engine.statuses(reference_date)[source.id]
+        card, card_flags = self._chunk_facts(chunk_id)
+
+        def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
+            return Verdict(chunk_id, label, reason, explanation, status)
+
+        outside = [f for f in claim.flags if f not in card_flags]
+        if outside:
+            labels = "; ".join(self.engine.scope.label(f) for f in outside)
+            return verdict("does_not_support", "out_of_scope",
+                           f"the claim is about {labels}, which {source.id} does not cover (average risk only)")
+        if claim.flags and card.excludes and not claim.facts.excludes:
+            labels = "; ".join(self.engine.scope.label(f) for f in claim.flags)
+            return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
+        if status != "current" and not claim.historical:
+            when = reference_date.isoformat()
+            detail = ("is superseded" if status == "superseded" else "is not yet published") + f" at {when}"
+            successors = [s.id for s in corpus.sources if source.id in s.supersedes]
+            if successors:
+                detail += f" (by {', '.join(successors)})"
+            return verdict("does_not_support", "wrong_version",
+                           f"{source.id} {detail}, but the claim speaks of current guidance")
+        if claim.attributed and chunk.organization not in claim.attributed:
+            return verdict("does_not_support", "wrong_organization",
+                           f"the claim attributes this to {' and '.join(claim.attributed)}, "
+                           f"but {chunk_id} is {chunk.organization}'s")
+        label, reason, explanation = self._compare(claim, card, chunk_id)
+        if claim.multi:
+            who = "all organizations" if claim.facts.universal else " and ".join(claim.attributed)
+            if label == "supports":
+                return verdict("partially_supports", "wrong_organization",
+                               f"{chunk_id} states {chunk.organization}'s position only; the claim speaks for {who}")
+            return verdict(label, "wrong_organization", f"the claim speaks for {who}; {explanation}")
+        if label != "supports" and not (claim.facts.values & card.values):
+            owner = self._owner(claim, chunk.organization)  # the right fact, another organization's
+            if owner:
+                return verdict(label, "wrong_organization", f"{explanation}; the claim states {owner}")
+        return verdict(label, reason, explanation)
+
+    def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> tuple[str, str | None, str]:
+        """Label the claim's facts against one card's: topics, strength, values, wording."""
+        facts = claim.facts
+        anchored = bool(facts.values & card.values or facts.concepts & card.concepts)
+        aligned = _aligned_strengths(facts, card)
+        required = next((x for x in ("against", "insufficient") if x in facts.strengths), None)
+        clash = (required not in aligned) if required else bool(facts.strengths and not set(facts.strengths) & set(aligned))
+        if anchored and aligned and clash:
+            said = required or facts.strengths[0]
+            return ("contradicts", "misstated_strength",
+                    f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
+        missing_concepts = sorted(facts.concepts - card.concepts)
+        if missing_concepts:
+            return ("partially_supports" if anchored else "does_not_support", "missing_fact",
+                    f"{chunk_id} does not mention {', '.join(missing_concepts)}")
+        conflicts = _conflicts(facts, card, "option" in facts.strengths)
+        if conflicts:
+            return "contradicts", "missing_fact", f"{chunk_id} states {conflicts}"
+        missing = sorted(_uncovered(facts, card))
+        coverage = _content_coverage(claim.weights, card.words)
+        if not missing and coverage >= CONTENT_COVERAGE:
+            return "supports", None, f"{chunk_id} states every fact of the claim"
+        # Part of a claim is supported only by a card that states some of its values.
+        shared = bool(facts.values & card.values)
+        what = ", ".join(missing) if missing else "the claim's wording"
+        return ("partially_supports" if shared else "does_not_support", "missing_fact",
+                f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
+
+    def _owner(self, claim: _ClaimReading, organization: str) -> str | None:
+        """When a claim fails its own organization's card, whose card states it (any version)?"""
+        if not claim.attributed:
+            return None
+        for chunk in self.engine.corpus.chunks:
+            if chunk.organization != organization and self._compare(
+                    claim, self._chunk_facts(chunk.id)[0], chunk.id)[0] == "supports":
+                return f"{chunk.organization}'s position ({chunk.id})"
+        return None
+
+    def verify_claim(self, claim: Claim | tuple[str, str, Sequence[str]], reference_date: dt.date) -> ClaimVerdict:
+        """Judge every citation of a claim, then its joint support and redundant citations."""
+        if isinstance(claim, Claim):
+            claim_id, text, chunk_ids = claim.id, claim.text, [e.chunk_id for e in claim.evidence]
+        else:
+            claim_id, text, chunk_ids = claim
+        reading = self._read_claim(text, reference_date)
+        verdicts = tuple(self._judge(reading, c, reference_date) for c in chunk_ids)
+        supported, explanation = self._joint(reading, verdicts, reference_date)
+        redundant = tuple(v.chunk_id for v in verdicts if v.label in ("supports", "partially_supports")
+                          and len(verdicts) > 1 and self._adds_nothing(reading, v, verdicts))
+        return ClaimVerdict(claim_id, text, verdicts, supported, redundant, explanation)
+
+    def _usable(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
+        return [v for v in verdicts if v.label in ("supports", "partially_supports")]
+
+    def _joint(self, claim: _ClaimReading, verdicts: Sequence[Verdict], reference_date: dt.date) -> tuple[bool, str]:
+        if not verdicts:
+            return False, "the claim cites nothing"
+        against = [v for v in verdicts if v.label == "contradicts"]
+        if against:
+            return False, f"contradicted by {', '.join(v.chunk_id for v in against)}"
+        if any(v.label == "supports" for v in verdicts):
+            return True, "supported by " + ", ".join(v.chunk_id for v in verdicts if v.label == "supports")
+        usable = self._usable(verdicts)
+        if not usable:
+            return False, "no citation supports it"
+        cards = [self._chunk_facts(v.chunk_id)[0] for v in usable]
+        orgs = {self.engine.corpus.chunk_by_id[v.chunk_id].organization for v in usable}
+        needed = set(self.engine.corpus.organizations) if claim.facts.universal else set(claim.attributed)
+        values = frozenset().union(*(c.values for c in cards))
+        concepts = frozenset().union(*(c.concepts for c in cards))
+        words = frozenset().union(*(c.words for c in cards))
+        gaps = []
+        if needed - orgs:
+            gaps.append("no citation speaks for " + ", ".join(sorted(needed - orgs)))
+        if claim.facts.values - values:
+            gaps.append("no citation states " + ", ".join(sorted(claim.facts.values - values)))
+        if claim.facts.concepts - concepts:
+            gaps.append("no citation mentions " + ", ".join(sorted(claim.facts.concepts - concepts)))
+        if _content_coverage(claim.weights, words) < CONTENT_COVERAGE:
+            gaps.append("the citations do not cover the claim's wording")
+        if gaps:
+            return False, "; ".join(gaps)
+        return True, "supported jointly by " + ", ".join(v.chunk_id for v in usable)
+
+    def _adds_nothing(self, claim: _ClaimReading, verdict: Verdict, verdicts: Sequence[Verdict]) -> bool:
+        others = [v for v in self._usable(verdicts) if v.chunk_id != verdict.chunk_id]
+        if not others:
+            return False
+        mine = self._chunk_facts(verdict.chunk_id)[0]
+        theirs = [self._chunk_facts(v.chunk_id)[0] for v in others]
+        org = self.engine.corpus.chunk_by_id[verdict.chunk_id].organization
+        other_orgs = {self.engine.corpus.chunk_by_id[v.chunk_id].organization for v in others}
+        needed_values, needed_concepts = claim.facts.values & mine.values, claim.facts.concepts & mine.concepts
+        covered_values = frozenset().union(*(c.values for c in theirs))
+        covered_concepts = frozenset().union(*(c.concepts for c in theirs))
+        return (needed_values <= covered_values and needed_concepts <= covered_concepts
+                and (org in other_orgs or not claim.multi))
+
+
+_STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for nor against)",
+                   "against": "recommended against", "option": "an option or individual decision",
+                   "for": "recommended"}
+
+
+def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
+    """Strengths of the card sentences that carry most of the claim's values and topics: the
+    best-overlapping sentences that express any strength (all sentences when none overlaps)."""
+    by_overlap: dict[int, list[str]] = {}
+    for sentence, strengths, values in card.sentences:
+        overlap = len(claim.values & values) + sum(1 for c in claim.concepts if c.split()[0].lower() in sentence)
+        by_overlap.setdefault(overlap, []).extend(strengths)
+    for overlap in sorted(by_overlap, reverse=True):
+        if by_overlap[overlap] and overlap > 0:
+            return tuple(dict.fromkeys(by_overlap[overlap]))
+    return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
+
+
+def _kind(value: str) -> str:
+    if value in ("annual", "biennial", "annual or biennial"):
+        return "interval"
+    if value.startswith("grade "):
+        return "grade"
+    if value.endswith("%"):
+        return "percent"
+    number = float(value)
+    return "year" if 1900 <= number <= 2100 else "number"
+
+
+def _uncovered(claim: Facts, card: Facts) -> set[str]:
+    """The claim's values the card does not state; an age inside a range the card states
+    (60 within "55 and older") counts as stated."""
+    out = set()
+    for value in claim.values - card.values:
+        if _kind(value) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
+                and not any(float(value) in (low, high) for low, high in claim.age_ranges):
+            continue
+        out.add(value)
+    return out
+
+
+def _conflicts(claim: Facts, card: Facts, as_option: bool = False) -> str:
+    """Values the card gives where the claim gives a different one of the same kind, when the
+    two speak of the same thing (they share a value or a topic): a card about the start age
+    does not contradict a claim about the stop age, it just lacks it. Intervals always
+    answer the same question, so a different interval always contradicts."""
+    anchored = bool(claim.values & card.values or claim.concepts & card.concepts)
+    out = []
+    single = claim.intervals & {"annual", "biennial"}
+    if "annual or biennial" in card.intervals and len(single) == 1 and "annual or biennial" not in claim.intervals \
+            and not as_option:
+        out.append(f"a choice of annual or biennial screening, not {next(iter(single))} alone")
+    for value in sorted(_uncovered(claim, card)):
+        kind = _kind(value)
+        if kind != "interval" and not anchored:  # how often is one question; an age can be many
+            continue
+        alternatives = sorted(v for v in card.values - claim.values if _kind(v) == kind)
+        if alternatives:
+            out.append(f"{' / '.join(alternatives)}, not {value}")
+    return "; ".join(out)
+
+
+def _content_coverage(weights: dict[str, float], words: frozenset[str]) -> float:
+    total = sum(weights.values())
+    if total <= 0:
+        return 1.0
+    return sum(w for token, w in weights.items() if token in words) / total

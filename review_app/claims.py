@@ -155,7 +155,10 @@ class Verifier:
         anchored = bool(facts.values & card.values or facts.concepts & card.concepts)
         aligned = _aligned_strengths(facts, card)
         required = next((x for x in ("against", "insufficient") if x in facts.strengths), None)
-        clash = (required not in aligned) if required else bool(facts.strengths and not set(facts.strengths) & set(aligned))
+        if required:
+            clash = required not in aligned
+        else:
+            clash = bool(facts.strengths) and not set(facts.strengths) & set(aligned)
         if anchored and aligned and clash:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",

@@ -172,7 +172,8 @@ class FactReader:
             groups.append(tuple(dict.fromkeys(current)))
         concepts = frozenset(name for name, patterns in self.rules.concepts if any(p.search(norm) for p in patterns))
         return Facts(
-            organizations=orgs, organization_groups=tuple(groups), numbers=numbers, age_ranges=card_age_ranges(norm), intervals=intervals, grades=grades, concepts=concepts,
+            organizations=orgs, organization_groups=tuple(groups), numbers=numbers,
+            age_ranges=card_age_ranges(norm), intervals=intervals, grades=grades, concepts=concepts,
             universal=any(p.search(norm) for p in self.rules.universal),
             excludes=any(p.search(norm) for p in self.rules.exclusion),
             strengths=self.strengths(norm, priority),

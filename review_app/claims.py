@@ -87,7 +87,7 @@ class Verifier:
     def _read_claim(self, text: str, reference_date: dt.date) -> _ClaimReading:
         facts = self.reader.read(text, self.reader.rules.claim_priority)
         grouped = tuple(dict.fromkeys(o for group in facts.organization_groups for o in group))
-        attributed = grouped or facts.organizations[:1]
+        attributed = grouped or (facts.subjects or facts.organizations)[:1]
         statuses = self.engine.statuses(reference_date)
         superseded_years = [s.published_date.year for s in self.engine.corpus.sources
                             if statuses[s.id] == "superseded" and s.published_date]
@@ -199,9 +199,13 @@ class Verifier:
         reading = self._read_claim(text, reference_date)
         verdicts = tuple(self._judge(reading, c, reference_date) for c in chunk_ids)
         supported, explanation = self._joint(reading, verdicts, reference_date)
-        redundant = tuple(v.chunk_id for v in verdicts if v.label in ("supports", "partially_supports")
-                          and len(verdicts) > 1 and self._adds_nothing(reading, v, verdicts))
-        return ClaimVerdict(claim_id, text, verdicts, supported, redundant, explanation)
+        redundant, kept = [], []
+        for v in self._usable(verdicts):  # in citation order: a later citation that adds nothing is redundant
+            if kept and self._adds_nothing(reading, v, kept):
+                redundant.append(v.chunk_id)
+            else:
+                kept.append(v)
+        return ClaimVerdict(claim_id, text, verdicts, supported, tuple(redundant), explanation)
 
     def _usable(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
         return [v for v in verdicts if v.label in ("supports", "partially_supports")]
@@ -236,8 +240,7 @@ class Verifier:
             return False, "; ".join(gaps)
         return True, "supported jointly by " + ", ".join(v.chunk_id for v in usable)
 
-    def _adds_nothing(self, claim: _ClaimReading, verdict: Verdict, verdicts: Sequence[Verdict]) -> bool:
-        others = [v for v in self._usable(verdicts) if v.chunk_id != verdict.chunk_id]
+    def _adds_nothing(self, claim: _ClaimReading, verdict: Verdict, others: Sequence[Verdict]) -> bool:
         if not others:
             return False
         mine = self._chunk_facts(verdict.chunk_id)[0]

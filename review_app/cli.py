@@ -4,6 +4,7 @@
             [--reference-date YYYY-MM-DD] [--threshold 0.12] [--no-diversify] [--json]
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
     python -m review_app ablation --slice canonical|holdout [--json]
+    python -m review_app verify --slice canonical [--labels FILE.jsonl] [--json]
     python -m review_app snapshots [--check]
 """
 
@@ -22,6 +23,8 @@ from .labels import SLICES, load_cases, load_slice
 from .pipeline import get_engine
 from .records import MODES
 from .settings import PROJECT_ROOT, data_dir, default_settings, parse_date, parse_mode, parse_threshold, parse_top_k
+from .synthesis import get_synthesizer
+from .verify import check_cases, verification_report
 
 DISCLAIMER = "Research demonstration only — not medical advice."
 SNAPSHOT_DIR = PROJECT_ROOT / "tests" / "snapshots"
@@ -60,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     ab.add_argument("--slice", choices=SLICES, required=True, help="which bundled slice")
     ab.add_argument("--json", action="store_true", help="print one JSON object")
 
+    ver = commands.add_parser("verify", help="check every claim's citations against the cards")
+    ver.add_argument("--slice", choices=SLICES, help="which bundled slice")
+    ver.add_argument("--labels", type=Path, help="a JSON Lines label file with claims to check instead")
+    ver.add_argument("--json", action="store_true", help="print one JSON object")
+
     snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
     snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
     return parser
@@ -77,24 +85,44 @@ def _settings(args: argparse.Namespace):
     return dataclasses.replace(settings, **changes)
 
 
+def _cases(args: argparse.Namespace, engine, labels_dir: Path):
+    """The cases named by --slice or --labels, checked against the corpus, and their name."""
+    if args.labels is None and args.slice is None:
+        raise ReviewAppError(f"{args.command} needs --slice canonical|holdout or --labels FILE.jsonl")
+    refs = snapshots.references(engine)
+    if args.labels is not None:
+        return load_cases(args.labels, **refs), args.labels.stem
+    return load_slice(labels_dir, args.slice, **refs), args.slice
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     engine = get_engine(data_dir("corpus"))
     labels_dir = data_dir("labels")
     if args.command == "ask":
         decision = engine.ask(args.question, _settings(args))
-        print(report.dumps_json(decision.to_json()) if args.json else report.format_decision(decision), end="" if
-              args.json else "\n")
+        synthesis = get_synthesizer(engine).synthesize(decision)
+        if args.json:
+            record = decision.to_json()
+            record.update({k: v for k, v in synthesis.to_json().items() if k != "withheld"})
+            print(report.dumps_json(record), end="")
+        else:
+            print(report.format_decision(decision, synthesis))
+        return 0
+    if args.command == "verify":
+        cases, name = _cases(args, engine, labels_dir)
+        checked = check_cases(get_synthesizer(engine).verifier, cases, default_settings().reference_date)
+        result = verification_report(checked, name)
+        written = report.write_atomic_json(data_dir("exports") / f"verification-{name}.json", result)
+        if args.json:
+            print(report.dumps_json(result), end="")
+        else:
+            print(report.format_verification(result))
+        print(f"wrote {written}", file=sys.stderr)
         return 0
     if args.command == "evaluate":
-        if args.labels is None and args.slice is None:
-            raise ReviewAppError("evaluate needs --slice canonical|holdout or --labels FILE.jsonl")
         settings = _settings(args)
-        refs = snapshots.references(engine)
-        if args.labels is not None:
-            cases, name = load_cases(args.labels, **refs), args.labels.stem
-        else:
-            cases, name = load_slice(labels_dir, args.slice, **refs), args.slice
+        cases, name = _cases(args, engine, labels_dir)
         evaluation = evaluate(engine, cases, settings, name)
         written = report.write_evaluation(evaluation, data_dir("exports"))
         if args.json:

@@ -26,6 +26,8 @@ _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 _GRADE = re.compile(r"\bgrade ([abcdi])\b")
 # "every 1 or 2 years" is one value (a choice), not both intervals.
 _LIST_GAP = re.compile(r"[\s,;()&/]*(?:and|or|as well as|plus|vs\.?|versus)?[\s,;()&/]*(?:the\s+)?")
+_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
+_CONJUNCTION = re.compile(r"\b(and|or|as well as|plus|vs\.?|versus)\b|&")
 _INTERVAL = re.compile(r"\b(annual or biennial|biennial or annual|annual|biennial)\b")
 
 
@@ -47,6 +49,7 @@ class Facts:
 
     organizations: tuple[str, ...]  # in order of mention (short names)
     organization_groups: tuple[tuple[str, ...], ...]  # lists such as "USPSTF, ACOG and the ACR"
+    subjects: tuple[str, ...]  # organizations not mentioned as an object ("in its response to USPSTF")
     numbers: frozenset[str]  # "40", "74", "2%", "2015"
     age_ranges: tuple[tuple[int, int], ...]  # stated ranges: "40 to 74", "75 and older"
     intervals: frozenset[str]  # "annual", "biennial"
@@ -160,19 +163,25 @@ class FactReader:
                               n | i | frozenset(f"grade {x}" for x in g)))
         mentions = list(self._orgs.finditer(norm))
         orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
-        groups, current = [], []
+        subjects = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions
+                                       if not _OBJECT.search(norm[:m.start()])))
+        # A list of organizations: mentions separated only by commas and a conjunction
+        # ("USPSTF, ACOG and the ACR"); "In its response to USPSTF, ACR urges" is not one.
+        groups, current, joined = [], [], False
         for previous, mention in zip([None, *mentions], mentions, strict=False):
-            if previous is not None and _LIST_GAP.fullmatch(norm[previous.end():mention.start()]):
+            gap = norm[previous.end():mention.start()] if previous is not None else ""
+            if previous is not None and _LIST_GAP.fullmatch(gap):
                 current.append(self._org_names[mention.group(1)])
+                joined = joined or bool(_CONJUNCTION.search(gap))
             else:
-                if len(set(current)) > 1:
+                if len(set(current)) > 1 and joined:
                     groups.append(tuple(dict.fromkeys(current)))
-                current = [self._org_names[mention.group(1)]]
-        if len(set(current)) > 1:
+                current, joined = [self._org_names[mention.group(1)]], False
+        if len(set(current)) > 1 and joined:
             groups.append(tuple(dict.fromkeys(current)))
         concepts = frozenset(name for name, patterns in self.rules.concepts if any(p.search(norm) for p in patterns))
         return Facts(
-            organizations=orgs, organization_groups=tuple(groups), numbers=numbers,
+            organizations=orgs, organization_groups=tuple(groups), subjects=subjects, numbers=numbers,
             age_ranges=card_age_ranges(norm), intervals=intervals, grades=grades, concepts=concepts,
             universal=any(p.search(norm) for p in self.rules.universal),
             excludes=any(p.search(norm) for p in self.rules.exclusion),

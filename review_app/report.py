@@ -13,6 +13,7 @@ from typing import Any
 
 from .evaluate import Evaluation
 from .records import Decision
+from .synthesis import Synthesis
 
 
 def dumps_json(value: Any) -> str:
@@ -39,7 +40,12 @@ def _fmt(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
 
 
-def format_decision(decision: Decision) -> str:
+def write_atomic_json(path: Path, value: Any) -> Path:
+    write_atomic(path, dumps_json(value))
+    return path
+
+
+def format_decision(decision: Decision, synthesis: Synthesis | None = None) -> str:
     s = decision.settings
     lines = []
     if decision.abstain:
@@ -55,9 +61,47 @@ def format_decision(decision: Decision) -> str:
         published = r.published_date.isoformat() if r.published_date else "undated"
         lines.append(f"{r.rank}. [{r.organization} · {r.status} · published {published}] {r.chunk_id}")
         lines.append(f"   rank {r.rank_score:.3f} · support {r.support_score:.3f} — {r.excerpt}")
+    if synthesis is not None and synthesis.cards:
+        lines += ["", "Synthesis (verified statements only):"]
+        for card in synthesis.cards:
+            lines.append(f"  {card.organization}")
+            lines += [f"    - {s.text} [{', '.join(s.chunk_ids)}; {s.status}]" for s in card.statements]
+        lines += [f"  ! {d.text}" for d in synthesis.disagreements]
     lines.append("")
     lines.append("Research demonstration only — not medical advice.")
     return "\n".join(lines)
+
+
+def format_verification(result: dict[str, Any]) -> str:
+    lines = []
+    for claim in result["per_claim"]:
+        mark = "supported  " if claim["supported"] else "UNSUPPORTED"
+        lines.append(f"{mark} {claim['case_id']} {claim['claim_id']}: {claim['text']}")
+        for c in claim["citations"]:
+            gold = f" (gold {c['gold_label']})" if c.get("gold_label") and c["gold_label"] != c["label"] else ""
+            reason = f" / {c['reason']}" if c["reason"] else ""
+            lines.append(f"    {c['chunk_id']}: {c['label']}{reason}{gold} — {c['explanation']}")
+        if claim["redundant"]:
+            lines.append(f"    redundant: {', '.join(claim['redundant'])}")
+    agreement = result["agreement"]
+    lines += ["", verification_table([result]), "Verifier against the gold labels (rows gold, columns verifier):", "",
+              confusion_table(agreement["labels"], agreement["confusion_matrix"])]
+    return "\n".join(lines)
+
+
+def verification_table(results: Sequence[dict[str, Any]]) -> str:
+    head = ["slice", "claims", "citations", "citation precision", "claim support rate", "freshness",
+            "redundant citations", "agreement", "Cohen's kappa", "reason accuracy", "traps caught"]
+    rows = [[str(r["slice"]), str(r["claims"]), str(r["citations"]), _fmt(r["citation_precision"]),
+             _fmt(r["claim_support_rate"]), _fmt(r["freshness"]), _fmt(r["redundant_citation_rate"]),
+             _fmt(r["agreement"]["accuracy"]), _fmt(r["agreement"]["cohen_kappa"]),
+             _fmt(r["agreement"]["reason_accuracy"]), f"{r['traps_caught']} of {r['traps']}"] for r in results]
+    return _markdown(head, rows)
+
+
+def confusion_table(labels: Sequence[str], matrix: Sequence[Sequence[int]]) -> str:
+    rows = [[f"**{label}**", *(str(x) for x in row)] for label, row in zip(labels, matrix, strict=True)]
+    return _markdown(["gold \\ verifier", *labels], rows)
 
 
 SUMMARY_COLUMNS = ("slice", "mode", "cases", "answerable", "abstention", "recall_at_k", "mrr",

@@ -14,24 +14,39 @@ from typing import Any
 
 from .errors import ReviewAppError, SnapshotDrift
 from .evaluate import ablation, evaluate
-from .labels import SLICES, load_slice
+from .labels import SLICES, load_cases, load_slice
 from .pipeline import Engine
-from .report import ablation_table, dumps_json, summary_table, write_atomic
-from .settings import default_settings
+from .report import ablation_table, confusion_table, dumps_json, summary_table, verification_table, write_atomic
+from .settings import PROJECT_ROOT, default_settings
+from .synthesis import get_synthesizer
+from .verify import check_cases, verification_report
 
 BEGIN = "<!-- BEGIN GENERATED RESULTS (python -m review_app snapshots) -->"
 END = "<!-- END GENERATED RESULTS -->"
 
 
+# Claim sets whose verifier metrics are snapshotted besides the slices that carry claims:
+# claims written apart from the verifier, so its agreement there is the honest figure.
+EXTRA_CLAIM_SETS = (PROJECT_ROOT / "tests" / "data" / "dev_claims.jsonl",)
+
+
 def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
     settings = default_settings(env={})
-    snapshots = {}
+    snapshots: dict[str, dict[str, Any]] = {}
+    claim_sets = {}
     for name in SLICES:
         cases = load_slice(labels_dir, name, **references(engine))
         snapshots[name] = {
             "hybrid": evaluate(engine, cases, settings, name).to_json(),
             "ablation": ablation(engine, cases, settings, name),
         }
+        if any(case.claims for case in cases):
+            claim_sets[name] = cases
+    for path in EXTRA_CLAIM_SETS:
+        claim_sets[path.stem] = load_cases(path, **references(engine))
+    verifier = get_synthesizer(engine).verifier
+    snapshots["claims"] = {name: verification_report(check_cases(verifier, cases, settings.reference_date), name)
+                           for name, cases in claim_sets.items()}
     return snapshots
 
 
@@ -43,11 +58,17 @@ def references(engine: Engine) -> dict[str, list[str]]:
 
 def readme_section(snapshots: dict[str, dict[str, Any]]) -> str:
     top_k = default_settings(env={}).top_k
-    summaries = [{k: v for k, v in s["hybrid"].items() if k not in ("per_case", "settings")}
-                 for s in snapshots.values()]
-    rows = [row for s in snapshots.values() for row in s["ablation"]]
+    slices = [snapshots[name] for name in SLICES]
+    summaries = [{k: v for k, v in s["hybrid"].items() if k not in ("per_case", "settings")} for s in slices]
+    rows = [row for s in slices for row in s["ablation"]]
+    claims = list(snapshots["claims"].values())
+    honest = claims[-1]["agreement"]
     return (f"{BEGIN}\n\nHybrid retrieval at the pinned defaults:\n\n{summary_table(summaries, top_k)}\n"
-            f"Ablation (each arm changes one thing):\n\n{ablation_table(rows, top_k)}\n{END}")
+            f"Ablation (each arm changes one thing):\n\n{ablation_table(rows, top_k)}\n"
+            f"Claim verification (citation metrics as the verifier judges them; agreement with the gold "
+            f"labels):\n\n{verification_table(claims)}\n"
+            f"Verifier against the gold labels of `{claims[-1]['slice']}` (rows gold, columns verifier):\n\n"
+            f"{confusion_table(honest['labels'], honest['confusion_matrix'])}\n{END}")
 
 
 def _replace_section(readme: str, section: str, path: Path) -> str:

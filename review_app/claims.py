@@ -154,7 +154,9 @@ class Verifier:
         facts = claim.facts
         anchored = bool(facts.values & card.values or facts.concepts & card.concepts)
         aligned = _aligned_strengths(facts, card)
-        required = next((x for x in ("against", "insufficient") if x in facts.strengths), None)
+        # "Recommended against" must be stated as such; otherwise a card sentence must share one of
+        # the claim's strengths (a compound claim may state a recommendation and an I statement).
+        required = "against" if "against" in facts.strengths else None
         if required:
             clash = required not in aligned
         else:

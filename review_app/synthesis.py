@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .claims import Verifier
+from .corpus import Corpus
 from .datafiles import read_mapping
 from .errors import CorpusError, Problem
 from .pipeline import Engine
@@ -79,9 +80,9 @@ class Synthesis:
                 "withheld": [s.to_json() for s in self.withheld]}
 
 
-def load_positions(engine: Engine) -> tuple[dict[str, str], tuple[Position, ...]]:
+def load_positions(corpus: Corpus) -> tuple[dict[str, str], tuple[Position, ...]]:
     """Read corpus/positions.yaml; every chunk id and topic must exist."""
-    path = Path(engine.corpus.directory) / POSITIONS_FILE
+    path = Path(corpus.directory) / POSITIONS_FILE
     name = str(path)
     data = read_mapping(path)
     topics = data.get("topics")
@@ -96,7 +97,7 @@ def load_positions(engine: Engine) -> tuple[dict[str, str], tuple[Position, ...]
                                                   for k in ("chunk", "topic", "value", "statement")):
             problems.append(Problem(name, where, "needs chunk, topic, value and statement (non-empty text)"))
             continue
-        if entry["chunk"] not in engine.corpus.chunk_by_id:
+        if entry["chunk"] not in corpus.chunk_by_id:
             problems.append(Problem(name, f"{where}.chunk", f"{entry['chunk']!r} is not a chunk of the corpus"))
         if topics and entry["topic"] not in topics:
             problems.append(Problem(name, f"{where}.topic", f"{entry['topic']!r} is not one of " + ", ".join(topics)))
@@ -110,7 +111,7 @@ class Synthesizer:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.verifier = Verifier(engine)
-        self.topics, self.positions = load_positions(engine)
+        self.topics, self.positions = load_positions(engine.corpus)
 
     def synthesize(self, decision: Decision) -> Synthesis:
         """Cards and disagreements for an answered Decision (nothing for an abstention)."""

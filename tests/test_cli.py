@@ -139,3 +139,26 @@ def test_module_entry_point_never_shows_a_traceback(tmp_path):
                             capture_output=True, text=True, cwd=PROJECT_ROOT)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stderr.startswith("error:")
+
+
+def test_verify_json_and_text(capsys, exports):
+    code, out, err = run_cli(capsys, "verify", "--slice", "canonical", "--json")
+    assert code == 0
+    record = json.loads(out)
+    for key in ("citation_precision", "claim_support_rate", "freshness", "redundant_citation_rate", "agreement",
+                "per_claim"):
+        assert key in record
+    assert record["traps_caught"] == record["traps"] >= 8
+    assert (exports / "verification-canonical.json").exists() and "wrote" in err
+    code, out, _ = run_cli(capsys, "verify", "--slice", "canonical")
+    assert code == 0 and "Cohen's kappa" in out and "UNSUPPORTED" in out
+
+
+def test_verify_needs_claims_source(capsys):
+    code, _, err = run_cli(capsys, "verify")
+    assert code == 2 and "--slice" in err
+
+
+def test_ask_text_shows_verified_synthesis(capsys):
+    code, out, _ = run_cli(capsys, "ask", "Do USPSTF, ACS, ACOG and ACR agree on how often to screen?")
+    assert code == 0 and "Synthesis (verified statements only)" in out and "disagree" in out

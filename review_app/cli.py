@@ -5,6 +5,7 @@
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
     python -m review_app ablation --slice canonical|holdout [--json]
     python -m review_app verify --slice canonical [--labels FILE.jsonl] [--json]
+    python -m review_app export [--dry-run] [--json]
     python -m review_app snapshots [--check]
 """
 
@@ -19,10 +20,22 @@ from pathlib import Path
 from . import report, snapshots
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
 from .evaluate import ablation, evaluate
+from .export import export_holdout, plan_export
 from .labels import SLICES, load_cases, load_slice
 from .pipeline import get_engine
 from .records import MODES
-from .settings import PROJECT_ROOT, data_dir, default_settings, parse_date, parse_mode, parse_threshold, parse_top_k
+from .review import ReviewService
+from .settings import (
+    PROJECT_ROOT,
+    data_dir,
+    database_path,
+    default_settings,
+    parse_date,
+    parse_mode,
+    parse_threshold,
+    parse_top_k,
+)
+from .store import ReviewStore
 from .synthesis import get_synthesizer
 from .verify import check_cases, verification_report
 
@@ -67,6 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--slice", choices=SLICES, help="which bundled slice")
     ver.add_argument("--labels", type=Path, help="a JSON Lines label file with claims to check instead")
     ver.add_argument("--json", action="store_true", help="print one JSON object")
+
+    exp = commands.add_parser("export", help="write a new holdout version from the review database")
+    exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
+    exp.add_argument("--json", action="store_true", help="print one JSON object")
 
     snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
     snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
@@ -141,6 +158,18 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
         else:
             print(report.ablation_table(rows, settings.top_k), end="")
+        return 0
+    if args.command == "export":
+        service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
+        if args.dry_run:
+            summary = {"dry_run": True, **plan_export(service).summary()}
+        else:
+            result = export_holdout(service, data_dir("exports"))
+            summary = {"dry_run": False, "path": str(result.path), "sha256": result.sha256, **result.plan.summary()}
+        if args.json:
+            print(report.dumps_json(summary), end="")
+        else:
+            print(report.format_export(summary))
         return 0
     if args.command == "snapshots":
         if args.check:

@@ -7,6 +7,7 @@ maintainer fixes the whole manifest in one pass.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -45,6 +46,14 @@ class Corpus:
     @cached_property
     def chunk_by_id(self) -> dict[str, Chunk]:
         return {c.id: c for c in self.chunks}
+
+    @cached_property
+    def version(self) -> str:
+        """Hash over every file of the corpus folder that shapes results (manifest, cards, rules)."""
+        digest = hashlib.sha256()
+        for path in sorted(self.directory.glob("*.yaml")) + sorted(self.directory.glob("*.md")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()[:12]
 
 
 def slugify(heading: str) -> str:

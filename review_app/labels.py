@@ -77,6 +77,17 @@ def load_cases(path: Path, source_ids: Iterable[str] | None = None, scope_flags:
     return cases
 
 
+def parse_case(record: Any, file: str = "<case>", line: int = 1, source_ids: Iterable[str] | None = None,
+               scope_flags: Iterable[str] | None = None, chunk_ids: Iterable[str] | None = None
+               ) -> tuple[Case | None, list[Problem]]:
+    """Validate one label-file object (a form's draft, say): the case, or None and its problems."""
+    problems: list[Problem] = []
+    case = _parse_case(record, file, line, set(source_ids) if source_ids is not None else None,
+                       set(scope_flags) if scope_flags is not None else None,
+                       set(chunk_ids) if chunk_ids is not None else None, problems)
+    return case, problems
+
+
 def _parse_case(record: Any, file: str, line: int, sources: set[str] | None, flags: set[str] | None,
                 chunks: set[str] | None, problems: list[Problem]) -> Case | None:
     before = len(problems)

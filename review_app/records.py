@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -47,6 +48,12 @@ class Chunk:
     heading: str
     text: str  # the section body, without the heading
     line: int  # line of the heading in the card file
+
+    @property
+    def content_hash(self) -> str:
+        """Hash of the text a reviewer sees: a judgment records it, so an edited card never
+        silently inherits labels given to its old text."""
+        return hashlib.sha256(f"{self.heading}\n{self.text}".encode()).hexdigest()[:16]
 
     @property
     def index_text(self) -> str:

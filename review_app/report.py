@@ -89,6 +89,18 @@ def format_verification(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def format_export(summary: dict[str, Any]) -> str:
+    lines = ["Dry run: nothing written." if summary["dry_run"] else f"Wrote {summary['path']}",
+             *([f"sha256 {summary['sha256']}"] if not summary["dry_run"] else []),
+             f"{summary['cases']} cases: {len(summary['new_cases'])} new, {summary['unchanged']} unchanged, "
+             f"claims added to {len(summary['claims_added'])}, {summary['judgments_used']} judgments used"]
+    for title, key in (("New cases", "new_cases"), ("Claims added", "claims_added"),
+                       ("Conflicts with frozen gold labels (not written)", "conflicts"), ("Skipped", "skipped")):
+        if summary[key]:
+            lines += [f"{title}:", *(f"  {item}" for item in summary[key])]
+    return "\n".join(lines)
+
+
 def verification_table(results: Sequence[dict[str, Any]]) -> str:
     head = ["slice", "claims", "citations", "citation precision", "claim support rate", "freshness",
             "redundant citations", "agreement", "Cohen's kappa", "reason accuracy", "traps caught"]

@@ -10,6 +10,8 @@
 | corpus folder      | ./corpus    | REVIEW_APP_CORPUS             |
 | labels folder      | ./labels    | REVIEW_APP_LABELS             |
 | exports folder     | ./exports   | REVIEW_APP_EXPORTS            |
+| review database    | ./exports/review.sqlite | REVIEW_APP_DB     |
+| reviewer name      | (none: read-only demo)  | REVIEW_APP_REVIEWER |
 
 The reference date is pinned so results never drift with the calendar.
 """
@@ -97,6 +99,18 @@ def default_settings(env: Mapping[str, str] | None = None) -> Settings:
         threshold=parse_threshold(threshold) if threshold else DEFAULT_THRESHOLD,
         diversify=parse_bool(diversify, ENV_PREFIX + "DIVERSIFY") if diversify else DEFAULT_DIVERSIFY,
     )
+
+
+def database_path(env: Mapping[str, str] | None = None) -> Path:
+    """The review database: REVIEW_APP_DB, or review.sqlite in the exports folder."""
+    env = os.environ if env is None else env
+    value = env.get(ENV_PREFIX + "DB")
+    return Path(value) if value else data_dir("exports", env) / "review.sqlite"
+
+
+def default_reviewer(env: Mapping[str, str] | None = None) -> str:
+    env = os.environ if env is None else env
+    return (env.get(ENV_PREFIX + "REVIEWER") or "").strip()
 
 
 def data_dir(name: str, env: Mapping[str, str] | None = None) -> Path:

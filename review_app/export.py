@@ -1,0 +1,165 @@
+"""Export a new holdout version from the frozen holdout and the review store.
+
+The frozen cases are copied as they are. Claims reviewers judged on them are added with their
+labels and review provenance; a judgment that disagrees with a frozen gold label is reported
+as a conflict and the gold label stays. Approved draft cases are appended with new ids. The
+file is written atomically under exports/ with its sha256 beside it, and the same database
+always yields the same bytes (ids, order and times all come from the data).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .labels import SLICES, case_to_json, load_cases, parse_case
+from .report import write_atomic
+from .review import ReviewService
+from .snapshots import references
+from .store import Judgment
+
+HOLDOUT = "holdout"
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    cases: tuple[dict[str, Any], ...]  # the new version, in file order
+    new_cases: tuple[str, ...]  # "holdout-014 (from draft-001)"
+    claims_added: tuple[str, ...]  # "holdout-003 r1"
+    judgments_used: int
+    unchanged: tuple[str, ...]
+    conflicts: tuple[str, ...]
+    skipped: tuple[str, ...] = field(default_factory=tuple)  # stale or unjudged, with why
+
+    def summary(self) -> dict[str, Any]:
+        return {"cases": len(self.cases), "new_cases": list(self.new_cases), "claims_added": list(self.claims_added),
+                "judgments_used": self.judgments_used, "unchanged": len(self.unchanged),
+                "conflicts": list(self.conflicts), "skipped": list(self.skipped)}
+
+    def text(self) -> str:
+        return "".join(_dumps(case) + "\n" for case in self.cases)
+
+
+def _dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False)
+
+
+def _review(j: Judgment) -> dict[str, Any]:
+    return {"reviewer": j.reviewer, "time": j.created_at, "source": j.source, "label": j.label,
+            "reason": j.reason, "rationale": j.rationale, "chunk_hash": j.chunk_hash,
+            "corpus_version": j.corpus_version}
+
+
+def plan_export(service: ReviewService) -> ExportPlan:
+    """What an export would write, and what it would report. Nothing is written."""
+    frozen = service.cases(HOLDOUT)
+    judgments: dict[tuple[str, str, str], list[Judgment]] = {}
+    for j in service.store.judgments():
+        judgments.setdefault((j.case_id, j.claim_id, j.chunk_id), []).append(j)
+    chunks = service.engine.corpus.chunk_by_id
+    out, new_cases, claims_added, unchanged, conflicts, skipped = [], [], [], [], [], []
+    used = 0
+    for case in frozen:
+        record = case_to_json(case)
+        gold_ids = {claim.id for claim in case.claims}
+        for claim in case.claims:  # frozen gold labels stay; disagreeing judgments are reported
+            for evidence in claim.evidence:
+                for j in judgments.get((case.id, claim.id, evidence.chunk_id), []):
+                    if j.label != evidence.label:
+                        conflicts.append(f"{case.id} {claim.id} {evidence.chunk_id}: {j.reviewer} says {j.label}, "
+                                         f"the frozen gold label is {evidence.label} (kept)")
+        extra_claims = []
+        for claim, added_by in service.claims(case):
+            if claim.id in gold_ids:
+                continue
+            evidence = []
+            for cited in claim.evidence:
+                current = [j for j in judgments.get((case.id, claim.id, cited.chunk_id), [])
+                           if cited.chunk_id in chunks and j.chunk_hash == chunks[cited.chunk_id].content_hash]
+                stale = len(judgments.get((case.id, claim.id, cited.chunk_id), [])) - len(current)
+                if stale:
+                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: {stale} judgment(s) made on an older "
+                                   "text of the chunk")
+                if not current:
+                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: not judged yet")
+                    continue
+                decided = current[-1]  # the latest judgment decides until double review exists
+                used += len(current)
+                entry = {"chunk_id": cited.chunk_id, "label": decided.label}
+                if decided.reason:
+                    entry["reason"] = decided.reason
+                entry["reviews"] = [_review(j) for j in current]
+                evidence.append(entry)
+            if evidence:
+                extra_claims.append({"id": claim.id, "text": claim.text, "evidence": evidence, "added_by": added_by})
+                claims_added.append(f"{case.id} {claim.id}")
+        if extra_claims:
+            record = _with_claims(record, extra_claims)
+        else:
+            unchanged.append(case.id)
+        out.append(record)
+
+    next_number = 1 + max((int(m.group(1)) for c in frozen if (m := re.fullmatch(r"holdout-(\d+)", c.id))),
+                          default=0)
+    for draft in service.store.drafts():
+        if draft.status != "approved":
+            continue
+        case_id = f"holdout-{next_number:03d}"
+        next_number += 1
+        record = {**draft.case, "id": case_id, "provenance": {"draft_id": draft.draft_id, "author": draft.reviewer,
+                                                              "approved_at": draft.created_at}}
+        out.append(record)
+        new_cases.append(f"{case_id} (from {draft.draft_id})")
+    return ExportPlan(tuple(out), tuple(new_cases), tuple(claims_added), used, tuple(unchanged), tuple(conflicts),
+                      tuple(skipped))
+
+
+def _with_claims(record: dict[str, Any], claims: list[dict[str, Any]]) -> dict[str, Any]:
+    """Claims go before `notes`, where the label format puts them."""
+    out = {}
+    for key, value in record.items():
+        if key == "notes":
+            out["claims"] = list(record.get("claims", [])) + claims
+        if key != "claims":
+            out[key] = value
+    out.setdefault("claims", claims)
+    return out
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    path: Path
+    sha256: str
+    plan: ExportPlan
+
+
+def export_holdout(service: ReviewService, exports_dir: Path) -> ExportResult:
+    """Write the new version (and its .sha256) atomically; the file name carries its hash."""
+    plan = plan_export(service)
+    text = plan.text()
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    path = Path(exports_dir) / f"holdout-{digest[:12]}.jsonl"
+    write_atomic(path, text)
+    write_atomic(path.with_name(path.name + ".sha256"), f"{digest}  {path.name}\n")
+    load_cases(path, **references(service.engine))  # what was written must read back as a label file
+    return ExportResult(path, digest, plan)
+
+
+def draft_problems(service: ReviewService, case: dict[str, Any], draft_id: str) -> list[str]:
+    """Validation of a draft case in a reviewer's words (empty when it can be saved)."""
+    _, found = parse_case({**case, "id": draft_id}, draft_id, 1, **references(service.engine))
+    problems = [f"{p.field}: {p.message}" for p in found]
+    question = _normalized(case.get("question"))
+    if any(_normalized(c.question) == question for name in SLICES for c in service.cases(name)):
+        problems.append("question: the same question is already a case")
+    if any(d.draft_id != draft_id and _normalized(d.case.get("question")) == question for d in service.store.drafts()):
+        problems.append("question: another draft asks the same question")
+    return problems
+
+
+def _normalized(question: object) -> str:
+    return " ".join(str(question or "").lower().split())

@@ -1,0 +1,188 @@
+"""Reviewing a case: its gold labels next to the live retrieval, and the claim-support rows
+with the verifier's suggestion, the gold label and the reviewer's own judgment. The UI shows
+what this module returns and saves through it; nothing here knows about Gradio."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .claims import Verifier
+from .errors import ReviewAppError
+from .evaluate import CaseResult, evaluate_case
+from .labels import SLICES, load_slice
+from .pipeline import Engine
+from .records import Case, Claim, Decision, Evidence, Settings
+from .snapshots import references
+from .store import AddedClaim, Judgment, ReviewStore, StoreError, validate_judgment
+from .synthesis import get_synthesizer
+
+FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source")
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    """One (claim, cited chunk) pair as a reviewer sees it."""
+
+    case_id: str
+    claim_id: str
+    claim_text: str
+    chunk_id: str
+    chunk_text: str
+    suggestion_label: str
+    suggestion_reason: str | None
+    explanation: str
+    gold_label: str | None
+    gold_reason: str | None
+    my_label: str | None = None
+    my_reason: str | None = None
+    my_rationale: str = ""
+    saved_at: str | None = None
+    stale: bool = False  # my judgment was made on a different text of this chunk
+    added_by: str | None = None  # a reviewer added this claim
+
+    @property
+    def key(self) -> str:
+        return f"{self.claim_id} · {self.chunk_id}"
+
+
+@dataclass(frozen=True)
+class CaseView:
+    slice: str
+    case: Case
+    decision: Decision
+    result: CaseResult
+    rows: tuple[ClaimRow, ...]
+
+    @property
+    def missing_gold(self) -> list[str]:
+        return [g for g in self.case.gold_document_ids if g not in self.decision.retrieved_document_ids]
+
+
+class ReviewService:
+    def __init__(self, engine: Engine, store: ReviewStore, labels_dir: Path, settings: Settings):
+        self.engine, self.store, self.labels_dir, self.settings = engine, store, Path(labels_dir), settings
+        self.verifier: Verifier = get_synthesizer(engine).verifier
+        self._cases = lru_cache(maxsize=None)(self._load)
+
+    def _load(self, slice_name: str) -> tuple[Case, ...]:
+        if slice_name not in SLICES:
+            raise ReviewAppError(f"unknown slice {slice_name!r}; choose one of {', '.join(SLICES)}")
+        return tuple(load_slice(self.labels_dir, slice_name, **references(self.engine)))
+
+    def cases(self, slice_name: str) -> tuple[Case, ...]:
+        return self._cases(slice_name)
+
+    def case(self, slice_name: str, case_id: str) -> Case:
+        for case in self.cases(slice_name):
+            if case.id == case_id:
+                return case
+        raise ReviewAppError(f"{slice_name} has no case {case_id!r}")
+
+    def date(self, case: Case) -> dt.date:
+        return case.reference_date or self.settings.reference_date
+
+    def claims(self, case: Case) -> list[tuple[Claim, str | None]]:
+        """The case's gold claims, then claims reviewers added (with who added them)."""
+        gold = [(claim, None) for claim in case.claims]
+        known = {claim.id for claim in case.claims}
+        added = [(Claim(a.claim_id, a.text, tuple(Evidence(c, label="") for c in a.chunk_ids)), a.reviewer)
+                 for a in self.store.added_claims(case.id) if a.claim_id not in known]
+        return gold + added
+
+    def rows(self, case: Case, reviewer: str | None) -> tuple[ClaimRow, ...]:
+        mine = {(j.claim_id, j.chunk_id): j for j in self.store.judgments(case.id, reviewer)} if reviewer else {}
+        rows = []
+        for claim, added_by in self.claims(case):
+            verdict = self.verifier.verify_claim(claim, self.date(case))
+            for gold, suggestion in zip(claim.evidence, verdict.verdicts, strict=True):
+                chunk = self.engine.corpus.chunk_by_id.get(gold.chunk_id)
+                judgment = mine.get((claim.id, gold.chunk_id))
+                rows.append(ClaimRow(
+                    case_id=case.id, claim_id=claim.id, claim_text=claim.text, chunk_id=gold.chunk_id,
+                    chunk_text=chunk.text if chunk else "(this chunk is not in the corpus)",
+                    suggestion_label=suggestion.label, suggestion_reason=suggestion.reason,
+                    explanation=suggestion.explanation, gold_label=gold.label or None, gold_reason=gold.reason,
+                    my_label=judgment.label if judgment else None, my_reason=judgment.reason if judgment else None,
+                    my_rationale=judgment.rationale if judgment else "",
+                    saved_at=judgment.created_at if judgment else None,
+                    stale=bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash),
+                    added_by=added_by))
+        return tuple(rows)
+
+    def view(self, slice_name: str, case_id: str, reviewer: str | None) -> CaseView:
+        case = self.case(slice_name, case_id)
+        settings = dataclasses.replace(self.settings, reference_date=self.date(case))
+        decision = self.engine.ask(case.question, settings)
+        result = evaluate_case(self.engine, case, self.settings)
+        return CaseView(slice_name, case, decision, result, self.rows(case, reviewer))
+
+    def filtered(self, slice_name: str, name: str, reviewer: str | None) -> list[str]:
+        """Ids of the slice's cases that pass a filter (FILTERS)."""
+        if name not in FILTERS:
+            raise ReviewAppError(f"unknown filter {name!r}; choose one of {', '.join(FILTERS)}")
+        out = []
+        for case in self.cases(slice_name):
+            if name == "all cases":
+                keep = True
+            elif name == "retrieval missed a gold source":
+                keep = evaluate_case(self.engine, case, self.settings).recall_at_k not in (None, 1.0)
+            else:
+                rows = self.rows(case, reviewer)
+                if name == "not yet reviewed by me":
+                    keep = any(r.my_label is None or r.stale for r in rows)
+                else:
+                    keep = any(r.gold_label and r.suggestion_label != r.gold_label for r in rows)
+            if keep:
+                out.append(case.id)
+        return out
+
+    def progress(self, slice_name: str, reviewer: str | None) -> tuple[int, int, int]:
+        """(rows I have judged, rows in the slice, rows anyone has judged)."""
+        total = mine = anyone = 0
+        judged = {(j.case_id, j.claim_id, j.chunk_id) for j in self.store.judgments()}
+        for case in self.cases(slice_name):
+            for row in self.rows(case, reviewer):
+                total += 1
+                mine += row.my_label is not None and not row.stale
+                anyone += (row.case_id, row.claim_id, row.chunk_id) in judged
+        return mine, total, anyone
+
+    def save(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
+             label: str | None, reason: str | None, rationale: str, source: str = "human") -> Judgment:
+        """Validate against the gold label and append the judgment. Raises StoreError with the problems."""
+        if not (reviewer or "").strip():
+            raise StoreError("saving needs a reviewer name: set it at the top of the page "
+                             "(or REVIEW_APP_REVIEWER); without one the app is a read-only demo")
+        case = self.case(slice_name, case_id)
+        row = next((r for r in self.rows(case, None) if r.claim_id == claim_id and r.chunk_id == chunk_id), None)
+        if row is None:
+            raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
+        reason = reason or None
+        problems = validate_judgment(label, reason, rationale, row.gold_label)
+        if problems:
+            raise StoreError("; ".join(problems))
+        chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        return self.store.record_judgment(Judgment(
+            case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
+            reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
+            corpus_version=self.engine.corpus.version, claim_text=row.claim_text), gold_label=row.gold_label)
+
+    def accept_suggestion(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
+                          rationale: str = "") -> Judgment:
+        row = next(r for r in self.rows(self.case(slice_name, case_id), None)
+                   if r.claim_id == claim_id and r.chunk_id == chunk_id)
+        return self.save(slice_name, case_id, claim_id, chunk_id, reviewer, row.suggestion_label,
+                         row.suggestion_reason, rationale or row.explanation, source="auto")
+
+    def add_claim(self, slice_name: str, case_id: str, text: str, chunk_ids: list[str], reviewer: str) -> AddedClaim:
+        case = self.case(slice_name, case_id)
+        unknown = [c for c in chunk_ids if c not in self.engine.corpus.chunk_by_id]
+        if unknown:
+            raise StoreError("not chunks of the corpus: " + ", ".join(unknown))
+        existing = {claim.id for claim, _ in self.claims(case)}
+        claim_id = next(f"r{n}" for n in range(1, 10_000) if f"r{n}" not in existing)
+        return self.store.add_claim(AddedClaim(case.id, claim_id, text.strip(), tuple(chunk_ids), reviewer))

@@ -1,0 +1,230 @@
+"""The review store: one SQLite file, owned by this module alone.
+
+Every write is appended, never updated in place: the current judgment is the latest one per
+(case, claim, chunk, reviewer), so history comes free. Write-ahead logging, a busy timeout,
+a connection per call and one short transaction per write keep concurrent reviewers from
+blocking or losing each other's work.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from .errors import ReviewAppError
+from .records import CLAIM_LABELS, CLAIM_REASONS
+
+JUDGMENTS = "judgments"
+ADDED_CLAIMS = "added_claims"
+DRAFTS = "drafts"
+BUSY_TIMEOUT_MS = 10_000
+SOURCES = ("human", "auto")
+
+
+class StoreError(ReviewAppError):
+    """A write was refused (invalid judgment, no reviewer) or the database cannot be used."""
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """One reviewer's label for one (claim, cited chunk) pair, about the exact text they saw."""
+
+    case_id: str
+    claim_id: str
+    chunk_id: str
+    reviewer: str
+    label: str
+    reason: str | None
+    rationale: str
+    source: str  # "human", or "auto" when the verifier's suggestion was accepted as is
+    chunk_hash: str
+    corpus_version: str
+    claim_text: str
+    created_at: str = ""
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class AddedClaim:
+    case_id: str
+    claim_id: str
+    text: str
+    chunk_ids: tuple[str, ...]
+    reviewer: str
+    created_at: str = ""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A proposed new case; its `case` is a label-file object. Every save is a new version."""
+
+    draft_id: str
+    case: dict[str, Any]
+    reviewer: str
+    status: str  # "draft" or "approved"
+    created_at: str = ""
+    version: int = 0
+
+
+def now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
+
+
+class ReviewStore:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._db() as db:
+                db.enable_wal()
+                self._create(db)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{self.path}: cannot open the review database ({exc})") from exc
+
+    @contextmanager
+    def _db(self) -> Iterator[Database]:
+        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        try:
+            yield Database(connection)
+        finally:
+            connection.close()
+
+    @staticmethod
+    def _create(db: Database) -> None:
+        if JUDGMENTS not in db.table_names():
+            db[JUDGMENTS].create({
+                "id": int, "case_id": str, "claim_id": str, "chunk_id": str, "reviewer": str, "label": str,
+                "reason": str, "rationale": str, "source": str, "chunk_hash": str, "corpus_version": str,
+                "claim_text": str, "created_at": str}, pk="id", not_null={"case_id", "claim_id", "chunk_id",
+                                                                         "reviewer", "label", "created_at"})
+            db[JUDGMENTS].create_index(["case_id", "claim_id", "chunk_id", "reviewer"])
+        if ADDED_CLAIMS not in db.table_names():
+            db[ADDED_CLAIMS].create({"id": int, "case_id": str, "claim_id": str, "text": str, "chunk_ids": str,
+                                     "reviewer": str, "created_at": str}, pk="id")
+        if DRAFTS not in db.table_names():
+            db[DRAFTS].create({"id": int, "draft_id": str, "version": int, "case_json": str, "reviewer": str,
+                               "status": str, "created_at": str}, pk="id")
+            db[DRAFTS].create_index(["draft_id", "version"], unique=True)
+
+    def _append(self, table: str, record: dict[str, Any]) -> int:
+        try:
+            with self._db() as db, db.conn:  # one short transaction
+                return db[table].insert(record).last_pk
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the write was not saved ({exc})") from exc
+
+    def _rows(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
+        with self._db() as db:
+            return [dict(row) for row in db.query(sql, params)]
+
+    # judgments
+    def record_judgment(self, judgment: Judgment, gold_label: str | None = None) -> Judgment:
+        """Append a judgment; return it with its id and time. Raises StoreError if invalid."""
+        problems = validate_judgment(judgment.label, judgment.reason, judgment.rationale, gold_label)
+        if not judgment.reviewer.strip():
+            problems.insert(0, "a reviewer name is needed to save")
+        if judgment.source not in SOURCES:
+            problems.append(f"source must be one of {', '.join(SOURCES)}")
+        if problems:
+            raise StoreError("; ".join(problems))
+        record = {k: v for k, v in asdict(judgment).items() if k != "id"}
+        record.update(created_at=now(), reviewer=judgment.reviewer.strip(), rationale=judgment.rationale.strip())
+        pk = self._append(JUDGMENTS, record)
+        return Judgment(**{**record, "id": pk})
+
+    def judgments(self, case_id: str | None = None, reviewer: str | None = None,
+                  current_only: bool = True) -> list[Judgment]:
+        """Judgments in id order; by default only the current one per (case, claim, chunk, reviewer)."""
+        where, params = [], []
+        if case_id is not None:
+            where.append("case_id = ?")
+            params.append(case_id)
+        if reviewer is not None:
+            where.append("reviewer = ?")
+            params.append(reviewer)
+        condition = ("where " + " and ".join(where)) if where else ""
+        if current_only:
+            sql = (f"select * from {JUDGMENTS} where id in (select max(id) from {JUDGMENTS} {condition} "
+                   "group by case_id, claim_id, chunk_id, reviewer) order by id")
+        else:
+            sql = f"select * from {JUDGMENTS} {condition} order by id"
+        return [Judgment(**row) for row in self._rows(sql, tuple(params))]
+
+    def judgment_count(self) -> int:
+        return self._rows(f"select count(*) as n from {JUDGMENTS}")[0]["n"]
+
+    # claims reviewers add to existing cases
+    def add_claim(self, claim: AddedClaim) -> AddedClaim:
+        if not claim.reviewer.strip():
+            raise StoreError("a reviewer name is needed to save")
+        if not claim.text.strip() or not claim.chunk_ids:
+            raise StoreError("a claim needs text and at least one cited chunk")
+        record = {**asdict(claim), "chunk_ids": json.dumps(list(claim.chunk_ids)), "created_at": now()}
+        self._append(ADDED_CLAIMS, record)
+        return AddedClaim(**{**record, "chunk_ids": tuple(claim.chunk_ids)})
+
+    def added_claims(self, case_id: str | None = None) -> list[AddedClaim]:
+        condition, params = ("where case_id = ?", (case_id,)) if case_id else ("", ())
+        rows = self._rows(f"select * from {ADDED_CLAIMS} where id in (select max(id) from {ADDED_CLAIMS} "
+                          f"{condition} group by case_id, claim_id) order by id", params)
+        return [AddedClaim(case_id=r["case_id"], claim_id=r["claim_id"], text=r["text"],
+                           chunk_ids=tuple(json.loads(r["chunk_ids"])), reviewer=r["reviewer"],
+                           created_at=r["created_at"]) for r in rows]
+
+    # draft cases
+    def save_draft(self, draft_id: str, case: dict[str, Any], reviewer: str, status: str = "draft") -> Draft:
+        if not reviewer.strip():
+            raise StoreError("a reviewer name is needed to save")
+        if status not in ("draft", "approved"):
+            raise StoreError("status must be draft or approved")
+        previous = self.draft(draft_id)
+        if previous is not None and previous.status == "approved":
+            raise StoreError(f"{draft_id} is approved and can no longer be edited")
+        version = (previous.version + 1) if previous else 1
+        record = {"draft_id": draft_id, "version": version, "case_json": json.dumps(case, ensure_ascii=False),
+                  "reviewer": reviewer.strip(), "status": status, "created_at": now()}
+        self._append(DRAFTS, record)
+        return Draft(draft_id, case, reviewer.strip(), status, record["created_at"], version)
+
+    def drafts(self) -> list[Draft]:
+        rows = self._rows(f"select * from {DRAFTS} where id in (select max(id) from {DRAFTS} group by draft_id) "
+                          "order by draft_id")
+        return [Draft(r["draft_id"], json.loads(r["case_json"]), r["reviewer"], r["status"], r["created_at"],
+                      r["version"]) for r in rows]
+
+    def draft(self, draft_id: str) -> Draft | None:
+        return next((d for d in self.drafts() if d.draft_id == draft_id), None)
+
+    def next_draft_id(self) -> str:
+        return f"draft-{len(self.drafts()) + 1:03d}"
+
+    def integrity_ok(self) -> bool:
+        return self._rows("pragma integrity_check")[0]["integrity_check"] == "ok"
+
+
+def validate_judgment(label: str | None, reason: str | None, rationale: str | None,
+                      gold_label: str | None) -> list[str]:
+    """Problems with a judgment, in words a reviewer can act on (empty when it can be saved)."""
+    problems = []
+    if label not in CLAIM_LABELS:
+        problems.append("choose a label: " + ", ".join(CLAIM_LABELS))
+        return problems
+    if label != "supports" and reason not in CLAIM_REASONS:
+        problems.append(f"a '{label}' label needs a reason: " + ", ".join(CLAIM_REASONS))
+    if label == "supports" and reason:
+        problems.append("a 'supports' label takes no reason")
+    needs_rationale = label == "contradicts" or (gold_label is not None and label != gold_label)
+    if needs_rationale and not (rationale or "").strip():
+        problems.append("write a rationale: it is required for 'contradicts' and for any label that differs "
+                        "from the gold label")
+    return problems

@@ -11,7 +11,7 @@ an abstention case has no gold sources, and an empty gold list is not perfect re
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,9 +166,15 @@ def _missing_source_layer(engine: Engine, source: str, trace: Trace) -> str:
     return "ranking"
 
 
-def evaluate(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str) -> Evaluation:
-    return Evaluation(slice=slice_name, mode=settings.mode, settings=settings,
-                      per_case=tuple(evaluate_case(engine, case, settings) for case in cases))
+def evaluate(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str,
+             progress: Callable[[int, int], None] | None = None) -> Evaluation:
+    """Evaluate every case; `progress(done, total)` is called after each one."""
+    results = []
+    for case in cases:
+        results.append(evaluate_case(engine, case, settings))
+        if progress is not None:
+            progress(len(results), len(cases))
+    return Evaluation(slice=slice_name, mode=settings.mode, settings=settings, per_case=tuple(results))
 
 
 ABLATION_ARMS: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -1,0 +1,12 @@
+"""Hugging Face Spaces entry point: `python app.py` starts the review app on the bundled corpus.
+
+Research demonstration only; not medical advice.
+"""
+
+import os
+
+from review_app.ui.app import build_app, launch
+
+if __name__ == "__main__":
+    launch(build_app(), server_name=os.environ.get("GRADIO_SERVER_NAME", "0.0.0.0"),
+           server_port=int(os.environ.get("PORT", os.environ.get("GRADIO_SERVER_PORT", "7860"))))

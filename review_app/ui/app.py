@@ -1,0 +1,253 @@
+"""The review app's layout: components and wiring only; every action calls `handlers`."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import gradio as gr
+
+from ..labels import SLICES
+from ..records import CLAIM_LABELS, CLAIM_REASONS, MODES
+from ..settings import PROJECT_ROOT, default_reviewer
+from . import handlers, render
+from .handlers import Context
+
+GUIDELINES = PROJECT_ROOT / "labels" / "GUIDELINES.md"
+
+
+def build_app(ctx: Context | None = None) -> gr.Blocks:
+    ctx = ctx or Context.create()
+    s = ctx.settings
+    sources = [src.id for src in ctx.engine.corpus.sources]
+    chunks = [c.id for c in ctx.engine.corpus.chunks]
+    first_cases = handlers.case_choices(ctx, SLICES[0], handlers.FILTER_CHOICES[0], "")
+
+    with gr.Blocks(title="Evidence Drift Review") as demo:
+        gr.Markdown("# Evidence Drift Review\nBreast cancer screening guidance: does retrieval bring back every "
+                    "source, tell current from superseded guidance, and abstain when it should?")
+        gr.Markdown(render.DISCLAIMER, elem_id="disclaimer")
+        if ctx.storage_warning:
+            gr.HTML(f"<div class='edr-warning' id='storage-warning'>{render.e(ctx.storage_warning)}</div>")
+        reviewer = gr.Textbox(value=default_reviewer(), label="Reviewer name",
+                              info="Needed to save judgments and cases. Without it the app is a read-only demo.",
+                              elem_id="reviewer")
+
+        with gr.Tab("Ask", id="ask"):
+            question = gr.Textbox(label="Question", lines=2, elem_id="question",
+                                  placeholder="e.g. When should an average-risk woman start screening mammography?")
+            gr.Examples(handlers.EXAMPLES, inputs=question, label="Examples: a comparison, a historical question, "
+                        "an out-of-scope one, an off-topic one")
+            with gr.Accordion("Advanced settings", open=False), gr.Row():
+                mode = gr.Radio(list(MODES), value=s.mode, label="Retrieval mode")
+                top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k")
+                reference_date = gr.Textbox(value=s.reference_date.isoformat(), label="Reference date (YYYY-MM-DD)")
+                threshold = gr.Slider(0, 1, value=s.threshold, step=0.01, label="Abstention threshold")
+                diversify = gr.Checkbox(value=s.diversify, label="Organization-aware diversification")
+            ask_button = gr.Button("Ask", variant="primary", elem_id="ask-button")
+            banner = gr.HTML(elem_id="ask-banner")
+            gr.Markdown("### Synthesis (verified statements only)")
+            synthesis = gr.HTML()
+            gr.Markdown("### Evidence")
+            cards = gr.HTML()
+            with gr.Accordion("Evidence map (every signal)", open=False):
+                evidence_map = gr.Dataframe(interactive=False, wrap=True)
+            with gr.Accordion("Decision as JSON", open=False):
+                raw = gr.JSON()
+            ask_inputs = [question, mode, top_k, reference_date, threshold, diversify]
+            ask_outputs = [banner, synthesis, cards, evidence_map, raw]
+            ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
+            question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
+
+        with gr.Tab("Review", id="review"):
+            with gr.Row():
+                slice_name = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice", elem_id="slice")
+                case_filter = gr.Dropdown(handlers.FILTER_CHOICES, value=handlers.FILTER_CHOICES[0], label="Show")
+                case_id = gr.Dropdown(first_cases, value=first_cases[0] if first_cases else None, label="Case",
+                                      elem_id="case", allow_custom_value=True)
+                previous_button = gr.Button("◀ Previous", size="sm")
+                next_button = gr.Button("Next ▶", size="sm")
+                load_button = gr.Button("Open case", variant="primary", elem_id="load-case")
+            progress = gr.Markdown()
+            with gr.Row():
+                with gr.Column():
+                    gold = gr.Markdown(elem_id="gold-panel")
+                    case_banner = gr.HTML()
+                with gr.Column():
+                    retrieved = gr.HTML()
+            gr.Markdown("### Claim support")
+            table = gr.Dataframe(headers=render.ROW_COLUMNS, interactive=True, wrap=True,
+                                 static_columns=[0, 1, 2, 3, 4, 5, 9],
+                                 label="One row per claim and cited chunk; edit 'your label', 'your reason' and "
+                                       "'your rationale', then Save all rows", elem_id="claim-table")
+            with gr.Row():
+                accept_all_button = gr.Button("Accept all suggestions")
+                save_table_button = gr.Button("Save all rows")
+            with gr.Group():
+                row = gr.Dropdown([], label="Row", elem_id="row", allow_custom_value=True)
+                with gr.Row():
+                    chunk_text = gr.Markdown()
+                    suggestion = gr.Markdown()
+                with gr.Row():
+                    label = gr.Radio(list(CLAIM_LABELS), label="Your label", elem_id="label")
+                    reason = gr.Dropdown(["", *CLAIM_REASONS], value="", label="Reason (when not supports)",
+                                         elem_id="reason")
+                rationale = gr.Textbox(label="Rationale (required for contradicts, or to override the gold label)",
+                                       lines=2, elem_id="rationale")
+                with gr.Row():
+                    accept_button = gr.Button("Accept suggestion")
+                    save_button = gr.Button("Save", variant="primary", elem_id="save-judgment")
+            save_status = gr.Markdown(elem_id="save-status")
+            with gr.Accordion("Add a claim to this case", open=False):
+                new_claim = gr.Textbox(label="Claim text", lines=2)
+                new_claim_chunks = gr.Dropdown(chunks, multiselect=True, label="Cited chunks")
+                add_claim_button = gr.Button("Add claim")
+
+            case_inputs = [slice_name, case_id, reviewer]
+            case_outputs = [gold, case_banner, retrieved, table, row, progress]
+
+            def open_case(slice_value, case_value, reviewer_value):
+                values = handlers.load_case(ctx, slice_value, case_value, reviewer_value)
+                rows = values[4]
+                return (*values[:4], gr.update(choices=rows, value=rows[0] if rows else None), values[5])
+
+            load_button.click(open_case, case_inputs, case_outputs, api_visibility="private")
+
+            def load_case(slice_name: str, case_id: str, reviewer: str = "") -> dict:
+                """A case's gold labels, live retrieval, metrics and claim rows (with your judgments)."""
+                return handlers.case_record(ctx, slice_name, case_id, reviewer)
+
+            gr.api(load_case, api_name="load_case")
+            case_id.change(open_case, case_inputs, case_outputs, api_visibility="private")
+
+            def refilter(slice_value, filter_value, reviewer_value):
+                ids = handlers.case_choices(ctx, slice_value, filter_value, reviewer_value)
+                return gr.update(choices=ids, value=ids[0] if ids else None)
+
+            slice_name.change(refilter, [slice_name, case_filter, reviewer], case_id, api_visibility="private")
+            case_filter.change(refilter, [slice_name, case_filter, reviewer], case_id, api_visibility="private")
+
+            def step(offset):
+                def move(slice_value, filter_value, reviewer_value, current):
+                    ids = handlers.case_choices(ctx, slice_value, filter_value, reviewer_value)
+                    if not ids:
+                        return gr.update(choices=[], value=None)
+                    index = ids.index(current) + offset if current in ids else 0
+                    return gr.update(choices=ids, value=ids[max(0, min(index, len(ids) - 1))])
+                return move
+
+            move_inputs = [slice_name, case_filter, reviewer, case_id]
+            previous_button.click(step(-1), move_inputs, case_id, api_visibility="private")
+            next_button.click(step(1), move_inputs, case_id, api_visibility="private")
+
+            row_inputs = [slice_name, case_id, row, reviewer]
+            row.change(partial(handlers.row_details, ctx), row_inputs,
+                       [chunk_text, suggestion, label, reason, rationale], api_visibility="private")
+            saved_outputs = [save_status, table, progress]
+            save_button.click(partial(handlers.save_judgment, ctx),
+                              [slice_name, case_id, row, reviewer, label, reason, rationale], saved_outputs,
+                              api_visibility="private")
+
+            def save_judgment(slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
+                              label: str, reason: str = "", rationale: str = "") -> dict:
+                """Append one judgment; returns it, or {"error": ...} when it cannot be saved."""
+                return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer, label,
+                                                     reason, rationale)
+
+            gr.api(save_judgment, api_name="save_judgment")
+            accept_button.click(partial(handlers.accept_suggestion, ctx), row_inputs, saved_outputs,
+                                api_visibility="private")
+            accept_all_button.click(partial(handlers.accept_all, ctx), case_inputs, saved_outputs,
+                                    api_visibility="private")
+            save_table_button.click(partial(handlers.save_table, ctx), [*case_inputs, table], saved_outputs,
+                                    api_visibility="private")
+
+            def add(slice_value, case_value, text, cited, reviewer_value):
+                status, frame, rows = handlers.add_claim(ctx, slice_value, case_value, text, cited, reviewer_value)
+                return status, frame, gr.update(choices=rows)
+
+            add_claim_button.click(add, [slice_name, case_id, new_claim, new_claim_chunks, reviewer],
+                                   [save_status, table, row], api_visibility="private")
+
+        with gr.Tab("New case", id="new-case"):
+            gr.Markdown("Draft a case to expand the holdout. Drafts are saved in the review database and can be "
+                        "edited until approved; approved drafts enter the next export.")
+            draft = gr.Dropdown(handlers.draft_choices(ctx), value="(new draft)", label="Draft")
+            draft_question = gr.Textbox(label="Question", lines=2)
+            with gr.Row():
+                draft_abstain = gr.Checkbox(label="Should abstain")
+                draft_gold = gr.Dropdown(sources, multiselect=True, label="Gold sources")
+                draft_flags = gr.Dropdown(list(ctx.engine.scope.flags), multiselect=True, label="Expected scope flags")
+                draft_date = gr.Textbox(label="Reference date (optional, YYYY-MM-DD)")
+            draft_notes = gr.Textbox(label="Notes (which failure mode it probes)")
+            draft_claims = gr.Code(label="Claims (optional JSON list, as in the label files)", language="json")
+            with gr.Row():
+                preview_button = gr.Button("Preview retrieval")
+                draft_approve = gr.Checkbox(label="Approve for export (no more edits)")
+                save_case_button = gr.Button("Save draft", variant="primary")
+            draft_status = gr.Markdown()
+            preview_banner = gr.HTML()
+            preview_cards = gr.HTML()
+            draft_fields = [draft_question, draft_abstain, draft_gold, draft_flags, draft_date, draft_notes,
+                            draft_claims]
+            draft.change(partial(handlers.load_draft, ctx), draft, draft_fields, api_visibility="private")
+            preview_button.click(partial(handlers.preview_draft, ctx), [draft_question, draft_date],
+                                 [preview_banner, preview_cards], api_visibility="private")
+
+            def save_draft(choice, *values):
+                status, choices, value = handlers.save_case(ctx, choice, *values)
+                return status, gr.update(choices=choices, value=value)
+
+            save_case_button.click(save_draft, [draft, *draft_fields, reviewer, draft_approve], [draft_status, draft],
+                                   api_visibility="private")
+
+            def save_case(case: dict, reviewer: str, draft_id: str = "", approve: bool = False) -> dict:
+                """Validate and store a draft case (label-file fields); returns the draft or the problems."""
+                return handlers.save_case_record(ctx, case, reviewer, draft_id, approve)
+
+            gr.api(save_case, api_name="save_case")
+
+        with gr.Tab("Export", id="export"):
+            gr.Markdown("Writes a new holdout version: the frozen cases unchanged, reviewed claims with their "
+                        "judgments and provenance, and approved new cases. Run the dry run first.")
+            with gr.Row():
+                dry_run_button = gr.Button("Dry run")
+                export_button = gr.Button("Export new holdout version", variant="primary")
+            export_summary = gr.Markdown()
+            export_file = gr.File(label="Exported holdout (JSONL)")
+            dry_run_button.click(partial(handlers.export_dry_run, ctx), None, export_summary, api_visibility="private")
+            export_button.click(partial(handlers.export, ctx), None, [export_file, export_summary],
+                                api_name="export_holdout")
+
+        with gr.Tab("Metrics", id="metrics"):
+            with gr.Row():
+                metrics_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
+                metrics_file = gr.File(label="…or a label file (JSONL)", file_types=[".jsonl"])
+                run_button = gr.Button("Run evaluation", variant="primary")
+            metrics_tables = gr.Markdown()
+            support_plot = gr.ScatterPlot(x="max support score", y="kind", color="kind",
+                                          title=f"Support score per case (abstains below {s.threshold:.2f})")
+            claim_metrics = gr.Markdown()
+            per_case = gr.Dataframe(interactive=False, wrap=True, label="Per case")
+            metrics_json = gr.JSON(visible=False)
+
+            def evaluate_slice(slice_value, file_value, progress=gr.Progress()):
+                def tick(done, total):
+                    progress(done / total, desc=f"case {done} of {total}")
+                tables, frame, claims_md, plot, summary = handlers.run_evaluation(ctx, slice_value, file_value, tick)
+                return tables, frame, claims_md, plot, summary
+
+            run_button.click(evaluate_slice, [metrics_slice, metrics_file],
+                             [metrics_tables, per_case, claim_metrics, support_plot, metrics_json],
+                             api_name="evaluate")
+
+        with gr.Tab("Guidelines", id="guidelines"):
+            gr.Markdown(Path(GUIDELINES).read_text(encoding="utf-8"))
+
+        gr.Markdown(render.DISCLAIMER)
+    return demo
+
+
+def launch(demo: gr.Blocks, **kwargs):
+    """Start the server with the app's theme and styles (Gradio 6 takes them at launch)."""
+    return demo.launch(css=render.CSS, theme=gr.themes.Soft(), footer_links=["api"], **kwargs)

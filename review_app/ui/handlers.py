@@ -1,0 +1,347 @@
+"""What each button does: call the package, shape its answer for the components. No retrieval,
+verification or storage logic lives here."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .. import report
+from ..errors import ReviewAppError
+from ..evaluate import ablation, evaluate
+from ..export import draft_problems, export_holdout, plan_export
+from ..labels import case_to_json, load_cases, load_slice
+from ..pipeline import Engine, get_engine
+from ..records import Settings
+from ..review import FILTERS, ReviewService
+from ..settings import data_dir, database_path, default_settings, parse_date, parse_mode, parse_threshold, parse_top_k
+from ..snapshots import references
+from ..store import ReviewStore
+from ..synthesis import get_synthesizer
+from ..verify import check_cases, citation_metrics
+from . import render
+
+EXAMPLES = [
+    "How often should an average-risk 48-year-old have screening mammography, and do major organizations agree?",
+    "What did the USPSTF recommend in 2016 for women aged 40 to 49?",
+    "When should a 35-year-old with a BRCA1 mutation start screening?",
+    "What is the recommended interval for colorectal cancer screening at age 45?",
+]
+
+
+@dataclass
+class Context:
+    """Everything the handlers need, built once when the app starts."""
+
+    engine: Engine
+    store: ReviewStore
+    service: ReviewService
+    settings: Settings
+    exports_dir: Path
+    storage_warning: str | None
+
+    @classmethod
+    def create(cls, db_path: Path | None = None, exports_dir: Path | None = None) -> Context:
+        engine = get_engine(data_dir("corpus"))
+        settings = default_settings()
+        db_path = Path(db_path or database_path())
+        store = ReviewStore(db_path)
+        service = ReviewService(engine, store, data_dir("labels"), settings)
+        get_synthesizer(engine)  # build the verifier and positions now, not on the first click
+        return cls(engine, store, service, settings, Path(exports_dir or data_dir("exports")),
+                   storage_warning(db_path))
+
+
+def storage_warning(db_path: Path) -> str | None:
+    """On a Space, judgments survive a restart only on the persistent volume (/data)."""
+    if os.environ.get("SPACE_ID") and not str(Path(db_path).resolve()).startswith("/data/"):
+        return ("This Space has no persistent storage for the review database: judgments are lost when it "
+                "restarts. Export often, or attach persistent storage and set REVIEW_APP_DB=/data/review.sqlite.")
+    return None
+
+
+def _settings(ctx: Context, mode: str, top_k: float, reference_date: str, threshold: float,
+              diversify: bool) -> Settings:
+    return dataclasses.replace(
+        ctx.settings, mode=parse_mode(mode), top_k=parse_top_k(int(top_k)),
+        reference_date=parse_date(reference_date.strip()) if (reference_date or "").strip() else
+        ctx.settings.reference_date, threshold=parse_threshold(threshold), diversify=bool(diversify))
+
+
+def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
+        diversify: bool) -> tuple[str, str, str, pd.DataFrame, dict[str, Any]]:
+    """Banner, synthesis, evidence cards, evidence map, and the raw decision as JSON."""
+    try:
+        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify))
+    except ReviewAppError as exc:
+        message = f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Cannot ask.</b> {render.e(exc)}</div>"
+        return message, "", "", pd.DataFrame(), {"error": str(exc)}
+    synthesis = get_synthesizer(ctx.engine).synthesize(decision)
+    record = decision.to_json()
+    record.update({k: v for k, v in synthesis.to_json().items() if k != "withheld"})
+    return (render.banner(decision), render.synthesis_html(synthesis), render.evidence_cards(decision),
+            render.evidence_map(decision), record)
+
+
+# Review
+
+def case_choices(ctx: Context, slice_name: str, filter_name: str, reviewer: str) -> list[str]:
+    return ctx.service.filtered(slice_name, filter_name, reviewer.strip() or None)
+
+
+def load_case(ctx: Context, slice_name: str, case_id: str, reviewer: str):
+    """Gold panel, retrieval (cards with gold marks), claim table, row choices, progress."""
+    view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
+    rows = [r.key for r in view.rows]
+    return (render.gold_panel(view), render.banner(view.decision),
+            render.evidence_cards(view.decision, set(view.case.gold_document_ids)),
+            render.claim_table(view.rows), rows, progress_text(ctx, slice_name, reviewer))
+
+
+def case_record(ctx: Context, slice_name: str, case_id: str, reviewer: str) -> dict[str, Any]:
+    """The same as load_case, as plain data for programmatic clients."""
+    view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
+    return {"slice": slice_name, "case": case_to_json(view.case), "decision": view.decision.to_json(),
+            "result": view.result.to_json(), "missing_gold": view.missing_gold,
+            "rows": [dataclasses.asdict(r) for r in view.rows]}
+
+
+def progress_text(ctx: Context, slice_name: str, reviewer: str) -> str:
+    mine, total, anyone = ctx.service.progress(slice_name, reviewer.strip() or None)
+    who = f"you ({reviewer.strip()}): {mine} / {total}" if reviewer.strip() else "set your name to track your own"
+    return f"Progress on {slice_name}: {who} · anyone: {anyone} / {total} claim citations judged"
+
+
+def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str):
+    """Chunk text, the verifier's suggestion and the reviewer's current values for one row."""
+    row = _row(ctx, slice_name, case_id, row_key, reviewer)
+    if row is None:
+        return "", "", None, None, ""
+    suggestion = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
+                  if row.suggestion_reason else "") + f" — {row.explanation}\n\n**Gold:** "
+                  + (render._label(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
+    chunk = f"**Claim:** {row.claim_text}\n\n**{row.chunk_id}:** {row.chunk_text}"
+    return chunk, suggestion, row.my_label, row.my_reason, row.my_rationale
+
+
+def _row(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str):
+    if not case_id or not row_key:
+        return None
+    case = ctx.service.case(slice_name, case_id)
+    return next((r for r in ctx.service.rows(case, reviewer.strip() or None) if r.key == row_key), None)
+
+
+def _split(row_key: str) -> tuple[str, str]:
+    claim_id, _, chunk_id = row_key.partition(" · ")
+    return claim_id, chunk_id
+
+
+def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str, label: str | None,
+                  reason: str | None, rationale: str) -> tuple[str, pd.DataFrame, str]:
+    """Save one row; returns the status line ("saved 14:03:12"), the refreshed table and progress."""
+    try:
+        claim_id, chunk_id = _split(row_key or "")
+        judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason, rationale or "")
+        status = f"✅ saved {_clock(judgment.created_at)} — {row_key}: {judgment.label}"
+    except ReviewAppError as exc:
+        status = f"⚠️ not saved: {exc}"
+    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+
+
+def save_judgment_record(ctx: Context, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
+                         label: str, reason: str, rationale: str) -> dict[str, Any]:
+    try:
+        judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason or None,
+                                    rationale or "")
+    except ReviewAppError as exc:
+        return {"error": str(exc)}
+    return dataclasses.asdict(judgment)
+
+
+def accept_suggestion(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str):
+    try:
+        claim_id, chunk_id = _split(row_key or "")
+        judgment = ctx.service.accept_suggestion(slice_name, case_id, claim_id, chunk_id, reviewer)
+        status = f"✅ saved {_clock(judgment.created_at)} — accepted the suggestion for {row_key}"
+    except ReviewAppError as exc:
+        status = f"⚠️ not saved: {exc}"
+    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+
+
+def accept_all(ctx: Context, slice_name: str, case_id: str, reviewer: str):
+    """Accept the verifier's suggestion on every row not yet judged by this reviewer."""
+    saved, problems, last = 0, [], None
+    if case_id:
+        for row in ctx.service.view(slice_name, case_id, reviewer.strip() or None).rows:
+            if row.my_label and not row.stale:
+                continue
+            try:
+                last = ctx.service.accept_suggestion(slice_name, case_id, row.claim_id, row.chunk_id, reviewer)
+                saved += 1
+            except ReviewAppError as exc:
+                problems.append(f"{row.key}: {exc}")
+    status = (f"✅ saved {_clock(last.created_at)} — accepted {saved} suggestion(s)" if last else "Nothing saved.")
+    if problems:
+        status += " ⚠️ " + " | ".join(problems)
+    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+
+
+def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table: pd.DataFrame):
+    """Save every row whose 'your label' was filled in or changed in the table."""
+    current = {r.key: r for r in ctx.service.view(slice_name, case_id, reviewer.strip() or None).rows} \
+        if case_id else {}
+    saved, problems, last = 0, [], None
+    for _, row in (table if table is not None else pd.DataFrame()).iterrows():
+        key, label = str(row.get("row", "")), str(row.get("your label", "") or "").strip()
+        reason, rationale = str(row.get("your reason", "") or "").strip(), str(row.get("your rationale", "") or "")
+        before = current.get(key)
+        if not label or before is None or (before.my_label, before.my_reason or "", before.my_rationale) == \
+                (label, reason, rationale):
+            continue
+        try:
+            claim_id, chunk_id = _split(key)
+            last = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason or None, rationale)
+            saved += 1
+        except ReviewAppError as exc:
+            problems.append(f"{key}: {exc}")
+    status = f"✅ saved {_clock(last.created_at)} — {saved} row(s)" if last else "Nothing changed to save."
+    if problems:
+        status += " ⚠️ " + " | ".join(problems)
+    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+
+
+def add_claim(ctx: Context, slice_name: str, case_id: str, text: str, chunk_ids: list[str], reviewer: str):
+    try:
+        added = ctx.service.add_claim(slice_name, case_id, text or "", list(chunk_ids or []), reviewer)
+        status = f"✅ saved {_clock(added.created_at)} — claim {added.claim_id} added; judge its citations below"
+    except ReviewAppError as exc:
+        status = f"⚠️ not saved: {exc}"
+    view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
+    return status, render.claim_table(view.rows), [r.key for r in view.rows]
+
+
+def _table(ctx: Context, slice_name: str, case_id: str, reviewer: str) -> pd.DataFrame:
+    if not case_id:
+        return render.claim_table(())
+    return render.claim_table(ctx.service.view(slice_name, case_id, reviewer.strip() or None).rows)
+
+
+def _clock(iso: str) -> str:
+    return dt.datetime.fromisoformat(iso).astimezone().strftime("%H:%M:%S")
+
+
+# New case
+
+def draft_choices(ctx: Context) -> list[str]:
+    return ["(new draft)"] + [f"{d.draft_id} ({d.status})" for d in ctx.store.drafts()]
+
+
+def load_draft(ctx: Context, choice: str):
+    draft = ctx.store.draft((choice or "").split(" ")[0]) if choice and not choice.startswith("(") else None
+    case = draft.case if draft else {}
+    return (case.get("question", ""), bool(case.get("should_abstain", False)), case.get("gold_document_ids", []),
+            case.get("expected_scope_flags", []), case.get("reference_date") or "", case.get("notes", ""),
+            json.dumps(case.get("claims", []), indent=1, ensure_ascii=False) if case.get("claims") else "")
+
+
+def _draft_case(question, should_abstain, gold, flags, reference_date, notes, claims_json) -> dict[str, Any]:
+    case: dict[str, Any] = {"question": (question or "").strip(), "should_abstain": bool(should_abstain),
+                            "gold_document_ids": list(gold or []), "expected_scope_flags": list(flags or []),
+                            "reference_date": (reference_date or "").strip() or None}
+    if (claims_json or "").strip():
+        try:
+            case["claims"] = json.loads(claims_json)
+        except json.JSONDecodeError as exc:
+            raise ReviewAppError(f"claims: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    case["notes"] = notes or ""
+    return case
+
+
+def preview_draft(ctx: Context, question: str, reference_date: str) -> tuple[str, str]:
+    try:
+        settings = ctx.settings if not (reference_date or "").strip() else dataclasses.replace(
+            ctx.settings, reference_date=parse_date(reference_date.strip()))
+        decision = ctx.engine.ask(question, settings)
+    except ReviewAppError as exc:
+        return f"⚠️ {exc}", ""
+    return render.banner(decision), render.evidence_cards(decision)
+
+
+def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, gold: list[str], flags: list[str],
+              reference_date: str, notes: str, claims_json: str, reviewer: str, approve: bool):
+    """Validate and store a draft (a new version each save); approve it for the next export."""
+    draft_id = choice.split(" ")[0] if choice and not choice.startswith("(") else ctx.store.next_draft_id()
+    try:
+        case = _draft_case(question, should_abstain, gold, flags, reference_date, notes, claims_json)
+        problems = draft_problems(ctx.service, case, draft_id)
+        if problems:
+            return "⚠️ not saved:\n" + "\n".join(f"- {p}" for p in problems), draft_choices(ctx), choice
+        draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
+    except ReviewAppError as exc:
+        return f"⚠️ not saved: {exc}", draft_choices(ctx), choice
+    label = f"{draft.draft_id} ({draft.status})"
+    return (f"✅ saved {_clock(draft.created_at)} — {draft.draft_id} version {draft.version} ({draft.status})",
+            draft_choices(ctx), label)
+
+
+def save_case_record(ctx: Context, case: dict[str, Any], reviewer: str, draft_id: str, approve: bool) -> dict[str, Any]:
+    draft_id = draft_id or ctx.store.next_draft_id()
+    problems = draft_problems(ctx.service, case, draft_id)
+    if problems:
+        return {"error": "not saved", "problems": problems}
+    try:
+        draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
+    except ReviewAppError as exc:
+        return {"error": str(exc)}
+    return dataclasses.asdict(draft)
+
+
+# Export
+
+def export_dry_run(ctx: Context) -> str:
+    summary = {"dry_run": True, **plan_export(ctx.service).summary()}
+    return "```\n" + report.format_export(summary) + "\n```"
+
+
+def export(ctx: Context) -> tuple[str | None, str]:
+    result = export_holdout(ctx.service, ctx.exports_dir)
+    summary = {"dry_run": False, "path": str(result.path), "sha256": result.sha256, **result.plan.summary()}
+    return str(result.path), "```\n" + report.format_export(summary) + "\n```"
+
+
+# Metrics
+
+def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progress=None):
+    """Retrieval metrics (with a progress callback), ablation, claim metrics and the support plot."""
+    refs = references(ctx.engine)
+    if labels_file:
+        cases, name = load_cases(Path(labels_file), **refs), Path(labels_file).stem
+    else:
+        cases, name = load_slice(data_dir("labels"), slice_name, **refs), slice_name
+    evaluation = evaluate(ctx.engine, cases, ctx.settings, name, progress=progress)
+    summary = evaluation.summary()
+    per_case = pd.DataFrame([{k: (", ".join(v) if isinstance(v, list) else v) for k, v in c.to_json().items()}
+                             for c in evaluation.per_case])
+    rows = ablation(ctx.engine, cases, ctx.settings, name)
+    plot = pd.DataFrame({"max support score": [c.max_support_score for c in evaluation.per_case],
+                         "case": [c.id for c in evaluation.per_case],
+                         "kind": ["abstention" if c.should_abstain else "answerable" for c in evaluation.per_case]})
+    claims = [c for c in cases if c.claims]
+    claim_md = "No claims in this set."
+    if claims:
+        claim_md = report.verification_table([{"slice": name, **citation_metrics(
+            check_cases(get_synthesizer(ctx.engine).verifier, claims, ctx.settings.reference_date))}])
+    top_k = ctx.settings.top_k
+    tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
+              + f"\nThreshold: {ctx.settings.threshold:.3f} (cases below it abstain).")
+    return tables, per_case, claim_md, plot, summary
+
+
+FILTER_CHOICES = list(FILTERS)

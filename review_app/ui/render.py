@@ -1,0 +1,138 @@
+"""HTML and tables for the app, built from the package's records. Pure functions of their input."""
+
+from __future__ import annotations
+
+import html
+
+import pandas as pd
+
+from ..records import Decision
+from ..review import CaseView, ClaimRow
+from ..synthesis import Synthesis
+
+DISCLAIMER = ("**Research demonstration only — not medical advice.** The evidence cards are project-written "
+              "paraphrases of public guidance (USPSTF, ACS, ACOG, ACR), not the guidelines themselves.")
+
+CSS = """
+.edr-banner {padding: 12px 16px; border-radius: 8px; margin: 4px 0 8px; font-size: 1.05em;}
+.edr-answer {background: #e7f6ec; border: 1px solid #4c9a62; color: #153d22;}
+.edr-abstain {background: #fdf0e6; border: 1px solid #c46a1c; color: #4a2306;}
+.edr-warning {background: #fff6d6; border: 1px solid #b8961b; color: #4a3b05; padding: 8px 12px; border-radius: 8px;}
+.edr-pill {display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 0.85em; margin-right: 4px;
+           border: 1px solid #999;}
+.edr-current {background: #e7f6ec; border-color: #4c9a62;}
+.edr-superseded {background: #fbe9e9; border-color: #b33a3a;}
+.edr-gold {background: #e6eefb; border-color: #2f5fb3;}
+.edr-card {border: 1px solid #ccc; border-radius: 8px; padding: 10px 12px; margin: 6px 0;}
+.edr-card h4 {margin: 0 0 4px;}
+.edr-muted {color: #666; font-size: 0.9em;}
+.edr-disagree {border-left: 4px solid #c46a1c; padding: 4px 10px; margin: 6px 0;}
+"""
+
+_FLAG_WORDS = {
+    "known_high_risk_genetics": "a known high-risk genetic variant (e.g. BRCA1/2)",
+    "prior_chest_radiation": "prior radiation to the chest",
+    "personal_history_breast_cancer": "a personal history of breast cancer or a high-risk lesion",
+    "pregnancy_or_lactation": "pregnancy or breastfeeding",
+    "male_screening": "screening men",
+    "diagnostic_symptoms": "symptoms that need a diagnostic work-up",
+}
+
+
+def e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def banner(decision: Decision) -> str:
+    if not decision.abstain:
+        return (f"<div class='edr-banner edr-answer' id='decision-banner'><b>Answer.</b> The corpus supports an "
+                f"answer: best support {decision.max_support_score:.3f} (threshold "
+                f"{decision.settings.threshold:.3f}).</div>")
+    if decision.scope_flags:
+        flags = "; ".join(_FLAG_WORDS.get(f, f) for f in decision.scope_flags)
+        why = (f"The question is about {e(flags)}, outside this corpus's declared scope (asymptomatic, "
+               f"average-risk screening). Flags: {e(', '.join(decision.scope_flags))}.")
+    else:
+        why = e(decision.abstain_reason or "")
+    return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>"
+
+
+def synthesis_html(synthesis: Synthesis) -> str:
+    if not synthesis.cards:
+        return "<p class='edr-muted'>No synthesis: the system abstains, or no retrieved card states a position.</p>"
+    parts = []
+    for d in synthesis.disagreements:
+        parts.append(f"<div class='edr-disagree'><b>Organizations disagree on {e(d.label)}.</b> "
+                     + "; ".join(f"{e(org)}: {e(value)}" for org, value in d.positions.items()) + "</div>")
+    for card in synthesis.cards:
+        items = "".join(f"<li>{e(s.text)} <span class='edr-muted'>[{e(', '.join(s.chunk_ids))}; {e(s.status)}; "
+                        f"verified]</span></li>" for s in card.statements)
+        parts.append(f"<div class='edr-card'><h4>{e(card.organization)}</h4><ul>{items}</ul></div>")
+    if synthesis.withheld:
+        parts.append(f"<p class='edr-muted'>{len(synthesis.withheld)} statement(s) withheld: they did not pass "
+                     "the claim verifier.</p>")
+    return "".join(parts)
+
+
+def _date(value) -> str:
+    return value.isoformat() if value else "unknown"
+
+
+def evidence_cards(decision: Decision, gold: set[str] | None = None) -> str:
+    cards = []
+    for r in decision.results:
+        status = f"<span class='edr-pill edr-{e(r.status)}'>{e(r.status)}</span>"
+        org = f"<span class='edr-pill'>{e(r.organization)}</span>"
+        hit = ""
+        if gold is not None:
+            hit = ("<span class='edr-pill edr-gold'>gold source</span>" if r.document_id in gold
+                   else "<span class='edr-pill'>not gold</span>")
+        cards.append(
+            f"<div class='edr-card'><h4>{r.rank}. {org}{status}{hit} {e(r.title)}</h4>"
+            f"<div class='edr-muted'>{e(r.chunk_id)} · published {_date(r.published_date)} · effective "
+            f"{_date(r.effective_date)} · rank score {r.rank_score:.3f} · support {r.support_score:.3f}</div>"
+            f"<p>{e(r.excerpt)}</p></div>")
+    return "".join(cards) or "<p class='edr-muted'>Nothing retrieved.</p>"
+
+
+def evidence_map(decision: Decision) -> pd.DataFrame:
+    rows = []
+    for r in decision.results:
+        row = {"rank": r.rank, "chunk": r.chunk_id, "organization": r.organization, "status": r.status,
+               "published": _date(r.published_date), "effective": _date(r.effective_date),
+               "rank score": round(r.rank_score, 4), "support": round(r.support_score, 4)}
+        row.update({k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.signals.items()})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def gold_panel(view: CaseView) -> str:
+    case = view.case
+    date = case.reference_date.isoformat() if case.reference_date else "pinned default"
+    missing = ", ".join(view.missing_gold) or "none"
+    r = view.result
+    recall = "–" if r.recall_at_k is None else f"{r.recall_at_k:.2f}"
+    rr = "–" if r.reciprocal_rank is None else f"{r.reciprocal_rank:.2f}"
+    verdict = "right" if r.decision_correct else f"wrong (lost at {r.failure_layer}: {r.failure_detail})"
+    return (f"**{e(case.id)}** — {e(case.question)}\n\n"
+            f"- Gold: should abstain **{case.should_abstain}**; sources {e(', '.join(case.gold_document_ids) or '—')}; "
+            f"expected flags {e(', '.join(case.expected_scope_flags) or '—')}; reference date {date}\n"
+            f"- Live retrieval: {'abstained' if view.decision.abstain else 'answered'}; missing gold sources: "
+            f"{e(missing)}\n- Recall@k {recall} · reciprocal rank {rr} · decision {e(verdict)}\n"
+            + (f"- Notes: {e(case.notes)}\n" if case.notes else ""))
+
+
+ROW_COLUMNS = ["row", "claim", "cited chunk", "verifier", "why", "gold", "your label", "your reason",
+               "your rationale", "saved"]
+
+
+def _label(label: str | None, reason: str | None) -> str:
+    return "" if not label else (f"{label} / {reason}" if reason else label)
+
+
+def claim_table(rows: tuple[ClaimRow, ...]) -> pd.DataFrame:
+    data = [[r.key, r.claim_text, r.chunk_id, _label(r.suggestion_label, r.suggestion_reason), r.explanation,
+             _label(r.gold_label, r.gold_reason) or "(no gold: added claim)", r.my_label or "", r.my_reason or "",
+             r.my_rationale, ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
+            for r in rows]
+    return pd.DataFrame(data, columns=ROW_COLUMNS)

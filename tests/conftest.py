@@ -110,3 +110,27 @@ def browser():
             "--disable-background-networking", "--disable-component-update", "--disable-sync"])
         yield instance
         instance.close()
+
+
+@pytest.fixture
+def service(engine, tmp_path, settings):
+    from review_app.review import ReviewService
+    from review_app.store import ReviewStore
+
+    return ReviewService(engine, ReviewStore(tmp_path / "review.sqlite"), LABELS_DIR, settings)
+
+
+@pytest.fixture
+def labels_with_claimed_holdout(tmp_path):
+    """A labels folder whose frozen holdout has gold claims (the bundled one has none yet)."""
+    import hashlib
+
+    folder = tmp_path / "labels"
+    folder.mkdir()
+    shutil.copy(LABELS_DIR / "canonical.jsonl", folder / "canonical.jsonl")
+    lines = (LABELS_DIR / "canonical.jsonl").read_text(encoding="utf-8").splitlines()[:2]
+    text = "\n".join(line.replace('"canonical-', '"holdout-') for line in lines) + "\n"
+    (folder / "holdout.jsonl").write_text(text, encoding="utf-8")
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    (folder / "holdout.jsonl.sha256").write_text(f"{digest}  holdout.jsonl\n", encoding="utf-8")
+    return folder

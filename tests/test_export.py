@@ -1,0 +1,95 @@
+import hashlib
+import json
+
+import pytest
+
+from review_app.export import draft_problems, export_holdout, plan_export
+from review_app.labels import load_cases
+from review_app.review import ReviewService
+from review_app.store import ReviewStore
+
+from .conftest import LABELS_DIR
+
+NEW_CASE = {"question": "A 47-year-old with extremely dense breasts asks whether MRI should be added.",
+            "should_abstain": False, "gold_document_ids": ["uspstf-2024", "acr-current"],
+            "expected_scope_flags": [], "reference_date": None, "notes": "dense breasts"}
+
+
+def test_with_nothing_reviewed_the_export_is_the_frozen_file(service, tmp_path):
+    result = export_holdout(service, tmp_path / "exports")
+    assert result.path.read_bytes() == (LABELS_DIR / "holdout.jsonl").read_bytes()
+    assert result.plan.summary()["unchanged"] == 13
+
+
+def test_export_adds_reviewed_claims_and_approved_cases(service, tmp_path, engine, settings):
+    added = service.add_claim("holdout", "holdout-003", "In 2016 USPSTF called screening in the 40s an individual "
+                              "decision (grade C).", ["uspstf-2016#ages-40-to-49"], "dr-a")
+    service.save("holdout", "holdout-003", added.claim_id, "uspstf-2016#ages-40-to-49", "dr-a", "supports", None, "")
+    service.store.save_draft("draft-001", NEW_CASE, "dr-b", "approved")
+    service.store.save_draft("draft-002", {**NEW_CASE, "question": "Still a draft?"}, "dr-b")
+    plan = plan_export(service)
+    assert plan.new_cases == ("holdout-014 (from draft-001)",)
+    assert plan.claims_added == (f"holdout-003 {added.claim_id}",) and plan.judgments_used == 1
+    first = export_holdout(service, tmp_path / "exports")
+    second = export_holdout(service, tmp_path / "exports")
+    assert first.path == second.path and first.path.read_bytes() == second.path.read_bytes()
+    digest = hashlib.sha256(first.path.read_bytes()).hexdigest()
+    assert first.path.with_name(first.path.name + ".sha256").read_text().split()[0] == digest
+    cases = {c.id: c for c in load_cases(first.path)}
+    claim = cases["holdout-003"].claims[0]
+    assert claim.evidence[0].label == "supports"
+    review = claim.evidence[0].extra["reviews"][0]
+    assert review["reviewer"] == "dr-a" and review["source"] == "human" and review["chunk_hash"]
+    assert cases["holdout-014"].extra["provenance"]["draft_id"] == "draft-001"
+    frozen = {c.id: c for c in load_cases(LABELS_DIR / "holdout.jsonl")}
+    assert all(cases[i].question == frozen[i].question and cases[i].gold_document_ids == frozen[i].gold_document_ids
+               for i in frozen)
+
+
+def test_a_judgment_against_a_frozen_gold_label_is_reported_not_written(engine, settings, tmp_path,
+                                                                        labels_with_claimed_holdout):
+    service = ReviewService(engine, ReviewStore(tmp_path / "db.sqlite"), labels_with_claimed_holdout, settings)
+    service.save("holdout", "holdout-001", "c1", "uspstf-2024#recommendation", "dr-a", "partially_supports",
+                 "missing_fact", "grade not stated")
+    result = export_holdout(service, tmp_path / "exports")
+    assert any("holdout-001 c1" in c and "kept" in c for c in result.plan.conflicts)
+    exported = load_cases(result.path)[0]
+    assert exported.claims[0].evidence[0].label == "supports"
+    assert result.path.read_bytes() == (labels_with_claimed_holdout / "holdout.jsonl").read_bytes()
+
+
+def test_stale_judgments_are_skipped_with_a_reason(service, tmp_path):
+    from review_app.store import Judgment
+
+    added = service.add_claim("holdout", "holdout-001", "USPSTF recommends biennial screening from 40 to 74.",
+                              ["uspstf-2024#recommendation"], "dr-a")
+    service.store.record_judgment(Judgment("holdout-001", added.claim_id, "uspstf-2024#recommendation", "dr-a",
+                                           "supports", None, "", "human", "older-text", "v0", added.text))
+    plan = plan_export(service)
+    assert any("older text" in s for s in plan.skipped) and plan.claims_added == ()
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"gold_document_ids": ["who-2030"]}, "unknown source id"),
+    ({"should_abstain": True}, "abstention case has no gold sources"),
+    ({"question": "How often should an average-risk 48-year-old have screening mammography, and do major "
+                  "organizations agree?"}, "already a case"),
+    ({"reference_date": "2020-02-30"}, "not a date"),
+])
+def test_draft_validation(service, changes, words):
+    problems = draft_problems(service, {**NEW_CASE, **changes}, "draft-009")
+    assert any(words in p for p in problems), problems
+    assert draft_problems(service, NEW_CASE, "draft-009") == []
+
+
+def test_export_command(tmp_path, monkeypatch, capsys):
+    from review_app.cli import main
+
+    monkeypatch.setenv("REVIEW_APP_DB", str(tmp_path / "db.sqlite"))
+    monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
+    assert main(["export", "--dry-run", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dry_run"] is True
+    assert not (tmp_path / "exports").exists() or not list((tmp_path / "exports").glob("holdout-*.jsonl"))
+    assert main(["export", "--json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["path"].endswith(".jsonl") and main(["evaluate", "--labels", written["path"]]) == 0

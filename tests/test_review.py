@@ -1,0 +1,71 @@
+import dataclasses
+
+import pytest
+
+from review_app.review import ReviewService
+from review_app.store import Judgment, StoreError
+
+
+def test_case_view_pairs_gold_with_live_retrieval(service):
+    view = service.view("canonical", "canonical-001", "dr-a")
+    assert view.result.recall_at_k == 1.0 and view.missing_gold == []
+    assert len(view.rows) == sum(len(c.evidence) for c in view.case.claims)
+    row = view.rows[3]  # the false-consensus trap, ACR citation
+    assert row.gold_label == "partially_supports" and row.suggestion_label == "partially_supports"
+    assert "acr-current#starting-age-and-interval" in row.key and row.chunk_text.startswith("The ACR")
+    assert row.my_label is None
+
+
+def test_saving_needs_a_reviewer(service):
+    with pytest.raises(StoreError, match="read-only demo"):
+        service.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "", "supports", None, "")
+
+
+def test_a_saved_judgment_reads_back_and_counts_in_progress(service):
+    assert service.progress("canonical", "dr-a")[0] == 0
+    saved = service.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a", "supports", None, "")
+    row = service.view("canonical", "canonical-001", "dr-a").rows[0]
+    assert (row.my_label, row.saved_at) == ("supports", saved.created_at)
+    mine, total, anyone = service.progress("canonical", "dr-a")
+    assert (mine, anyone) == (1, 1) and total >= 45
+    assert service.progress("canonical", "dr-b")[0] == 0
+
+
+def test_overriding_gold_needs_a_rationale(service):
+    args = ("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a", "partially_supports",
+            "missing_fact")
+    with pytest.raises(StoreError, match="rationale"):
+        service.save(*args, "")
+    assert service.save(*args, "the card omits the grade").label == "partially_supports"
+
+
+def test_accepting_a_suggestion_records_its_source(service):
+    saved = service.accept_suggestion("canonical", "canonical-002", "c1", "uspstf-2024#age-75-and-older", "dr-a")
+    assert (saved.label, saved.reason, saved.source) == ("contradicts", "misstated_strength", "auto")
+    assert saved.rationale  # the verifier's explanation
+
+
+def test_judgments_on_an_older_text_are_stale(service):
+    chunk = "uspstf-2024#recommendation"
+    service.store.record_judgment(Judgment("canonical-001", "c1", chunk, "dr-a", "supports", None, "", "human",
+                                           "an-older-hash", "v0", "old text"))
+    assert service.view("canonical", "canonical-001", "dr-a").rows[0].stale
+    assert "canonical-001" in service.filtered("canonical", "not yet reviewed by me", "dr-a")
+
+
+def test_filters(service, engine, settings):
+    assert service.filtered("canonical", "verifier disagrees with gold", "dr-a") == []
+    assert service.filtered("canonical", "retrieval missed a gold source", None) == []
+    narrow = ReviewService(engine, service.store, service.labels_dir, dataclasses.replace(settings, top_k=1))
+    assert "canonical-001" in narrow.filtered("canonical", "retrieval missed a gold source", None)
+    assert len(service.filtered("canonical", "all cases", None)) == 22
+
+
+def test_reviewers_can_add_claims(service):
+    added = service.add_claim("holdout", "holdout-003", "In 2016 USPSTF called screening in the 40s an individual "
+                              "decision.", ["uspstf-2016#ages-40-to-49"], "dr-a")
+    rows = service.view("holdout", "holdout-003", "dr-a").rows
+    assert [(r.claim_id, r.added_by, r.gold_label) for r in rows] == [(added.claim_id, "dr-a", None)]
+    assert rows[0].suggestion_label == "supports"
+    with pytest.raises(StoreError, match="not chunks of the corpus"):
+        service.add_claim("holdout", "holdout-003", "x", ["nowhere#at-all"], "dr-a")

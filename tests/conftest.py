@@ -134,3 +134,43 @@ def labels_with_claimed_holdout(tmp_path):
     digest = hashlib.sha256(text.encode()).hexdigest()
     (folder / "holdout.jsonl.sha256").write_text(f"{digest}  holdout.jsonl\n", encoding="utf-8")
     return folder
+
+
+@pytest.fixture
+def ui_context(tmp_path, monkeypatch):
+    """The app's context on a fresh database and exports folder."""
+    from review_app.ui.handlers import Context
+
+    monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
+    return Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory):
+    """A real app server, started in-process on a free loopback port with its own database."""
+    import os
+
+    from review_app.ui.app import build_app, launch
+    from review_app.ui.handlers import Context
+
+    folder = tmp_path_factory.mktemp("server")
+    previous = os.environ.get("REVIEW_APP_EXPORTS")
+    os.environ["REVIEW_APP_EXPORTS"] = str(folder / "exports")
+    context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
+    demo = build_app(context)
+    port = _free_port()
+    launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+    yield f"http://127.0.0.1:{port}/", context
+    demo.close()
+    if previous is None:
+        os.environ.pop("REVIEW_APP_EXPORTS", None)
+    else:
+        os.environ["REVIEW_APP_EXPORTS"] = previous

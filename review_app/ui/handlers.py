@@ -212,8 +212,9 @@ def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table
         except ReviewAppError as exc:
             problems.append(f"{key}: {exc}")
     status = f"✅ saved {_clock(last.created_at)} — {saved} row(s)" if last else "Nothing changed to save."
-    if problems:
-        status += " ⚠️ " + " | ".join(problems)
+    if problems:  # keep the reviewer's unsaved edits on screen so they can be fixed, not retyped
+        status += " ⚠️ not saved: " + " | ".join(problems)
+        return status, table, progress_text(ctx, slice_name, reviewer)
     return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
 
 

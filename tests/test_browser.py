@@ -1,0 +1,83 @@
+"""End to end in a real browser (Debian's Chromium driven by Playwright): ask, review, save,
+reload, and see the judgment kept. Screenshots of each tab are written as test artifacts."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from review_app.settings import PROJECT_ROOT
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(os.environ.get("REVIEW_APP_ARTIFACTS", PROJECT_ROOT / "exports" / "test-artifacts"))
+
+
+@pytest.fixture
+def page(browser, app_server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(app_server[0])
+    page.wait_for_selector("#question textarea")
+    yield page
+    context.close()
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def open_tab(page, name):
+    page.get_by_role("tab", name=name).click()
+
+
+def set_reviewer(page, name):
+    box = page.locator("#reviewer textarea, #reviewer input").first
+    box.fill(name)
+    box.press("Tab")
+
+
+def open_case(page):
+    open_tab(page, "Review")
+    page.click("#load-case")
+    page.wait_for_selector("#gold-panel:has-text('canonical-001')")
+
+
+def test_ask_out_of_scope_shows_the_abstain_banner(page):
+    page.fill("#question textarea", "When should a 35-year-old with a BRCA1 mutation start screening?")
+    page.click("#ask-button")
+    banner = page.wait_for_selector("#decision-banner")
+    assert "Abstain." in banner.inner_text() and "known_high_risk_genetics" in banner.inner_text()
+    assert "not medical advice" in page.inner_text("#disclaimer")
+    shot(page, "ask")
+
+
+def test_judgment_is_saved_and_kept_after_reload(page, app_server):
+    set_reviewer(page, "dr-browser")
+    open_case(page)
+    page.get_by_label("partially_supports").first.check()
+    page.click("#reason input")
+    page.get_by_role("option", name="missing_fact").click()
+    page.fill("#rationale textarea", "the card states the ages but not the grade")
+    page.click("#save-judgment")
+    status = page.wait_for_selector("#save-status:has-text('saved')")
+    assert "✅ saved" in status.inner_text()
+    shot(page, "review")
+
+    page.reload()
+    page.wait_for_selector("#question textarea")
+    set_reviewer(page, "dr-browser")
+    open_case(page)
+    page.wait_for_selector("#claim-table:has-text('partially_supports')")
+    assert "the card states the ages but not the grade" in page.inner_text("#claim-table")
+    saved = app_server[1].store.judgments(reviewer="dr-browser")
+    assert [(j.claim_id, j.label, j.reason) for j in saved] == [("c1", "partially_supports", "missing_fact")]
+
+
+@pytest.mark.parametrize("tab", ["New case", "Export", "Metrics", "Guidelines"])
+def test_every_tab_renders(page, tab):
+    open_tab(page, tab)
+    page.wait_for_timeout(300)
+    shot(page, tab.lower().replace(" ", "-"))
+    assert "not medical advice" in page.inner_text("body")

@@ -1,0 +1,46 @@
+"""The app as a client sees it: a real server, driven through every API endpoint."""
+
+import pytest
+from gradio_client import Client, handle_file
+
+from review_app.labels import load_cases
+
+
+@pytest.fixture(scope="module")
+def client(app_server):
+    return Client(app_server[0], verbose=False)
+
+
+def test_endpoints_are_named(client):
+    names = set(client.view_api(return_format="dict")["named_endpoints"])
+    assert {"/ask", "/load_case", "/save_judgment", "/save_case", "/export_holdout", "/evaluate"} <= names
+
+
+def test_ask(client):
+    banner, _, _, _, record = client.predict("Should men be screened for breast cancer?", "hybrid", 6, "2026-06-24",
+                                             0.12, True, api_name="/ask")
+    assert "Abstain." in banner and record["scope_flags"] == ["male_screening"]
+
+
+def test_save_read_back_export_and_evaluate(client, app_server):
+    saved = client.predict("holdout", "holdout-001", "r1", "uspstf-2024#recommendation", "dr-a", "supports", "", "",
+                           api_name="/save_judgment")
+    assert "no claim" in saved["error"]  # nothing to judge yet: the claim must exist first
+    app_server[1].service.add_claim("holdout", "holdout-001", "USPSTF recommends biennial screening from 40 to 74.",
+                                    ["uspstf-2024#recommendation"], "dr-a")
+    saved = client.predict("holdout", "holdout-001", "r1", "uspstf-2024#recommendation", "dr-a", "supports", "", "",
+                           api_name="/save_judgment")
+    assert saved["label"] == "supports" and saved["id"] >= 1
+    record = client.predict("holdout", "holdout-001", "dr-a", api_name="/load_case")
+    assert record["rows"][0]["my_label"] == "supports" and record["rows"][0]["saved_at"] == saved["created_at"]
+    draft = client.predict({"question": "Is tomosynthesis acceptable for screening under USPSTF 2024?",
+                            "should_abstain": False, "gold_document_ids": ["uspstf-2024"],
+                            "expected_scope_flags": [], "reference_date": None, "notes": "modality"},
+                           "dr-a", "", True, api_name="/save_case")
+    assert draft["status"] == "approved"
+    path, summary = client.predict(api_name="/export_holdout")
+    assert "1 new" in summary and "claims added to 1" in summary
+    cases = load_cases(path)
+    assert len(cases) == 14 and cases[0].claims[0].evidence[0].label == "supports"
+    tables, _, _, _, metrics = client.predict("holdout", handle_file(path), api_name="/evaluate")
+    assert "Recall@6" in tables and metrics["cases"] == 14 and metrics["decision_accuracy"] == 1.0

@@ -1,0 +1,80 @@
+from review_app.ui import handlers
+
+ROW = "c1 · uspstf-2024#recommendation"
+
+
+def test_ask_shows_banner_synthesis_and_evidence(ui_context):
+    banner, synthesis, cards, table, record = handlers.ask(
+        ui_context, handlers.EXAMPLES[0], "hybrid", 6, "2026-06-24", 0.12, True)
+    assert "Answer." in banner and "disagree" in synthesis and "current" in cards
+    assert len(table) == 6 and {"rank", "chunk", "status", "support"} <= set(table.columns)
+    assert record["abstain"] is False and record["synthesis"]
+
+
+def test_ask_out_of_scope_and_bad_settings(ui_context):
+    banner, *_ = handlers.ask(ui_context, handlers.EXAMPLES[2], "hybrid", 6, "", 0.12, True)
+    assert "Abstain." in banner and "high-risk genetic" in banner
+    banner, *_, record = handlers.ask(ui_context, "x", "hybrid", 6, "2020-13-01", 0.12, True)
+    assert "Cannot ask" in banner and "YYYY-MM-DD" in record["error"]
+
+
+def test_review_round_trip(ui_context):
+    gold, banner, cards, table, rows, progress = handlers.load_case(ui_context, "canonical", "canonical-001", "dr-a")
+    assert "canonical-001" in gold and "gold source" in cards and rows[0] == ROW and "Answer." in banner
+    assert "0 / " in progress
+    chunk, suggestion, label, reason, rationale = handlers.row_details(ui_context, "canonical", "canonical-001",
+                                                                       ROW, "dr-a")
+    assert "uspstf-2024#recommendation" in chunk and "Verifier suggests" in suggestion
+    assert (label, reason, rationale) == (None, None, "")
+    status, table, progress = handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "dr-a",
+                                                     "supports", "", "")
+    assert status.startswith("✅ saved ") and table.iloc[0]["your label"] == "supports"
+    assert "you (dr-a): 1 /" in progress
+    assert handlers.row_details(ui_context, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
+
+
+def test_read_only_without_a_name(ui_context):
+    status, *_ = handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "", "supports", "", "")
+    assert status.startswith("⚠️ not saved") and "read-only demo" in status
+    assert ui_context.store.judgment_count() == 0
+
+
+def test_table_edits_and_accept_all(ui_context):
+    table = handlers.load_case(ui_context, "canonical", "canonical-002", "dr-a")[3]
+    table.loc[0, "your label"] = "contradicts"
+    table.loc[0, "your reason"] = "misstated_strength"
+    status, table, _ = handlers.save_table(ui_context, "canonical", "canonical-002", "dr-a", table)
+    assert "rationale" in status  # contradicts needs one: nothing saved
+    table.loc[0, "your rationale"] = "the card is an I statement"
+    status, table, _ = handlers.save_table(ui_context, "canonical", "canonical-002", "dr-a", table)
+    assert "1 row(s)" in status
+    status, table, _ = handlers.accept_all(ui_context, "canonical", "canonical-002", "dr-a")
+    assert "accepted 1 suggestion" in status and (table["your label"] != "").all()
+
+
+def test_new_case_and_export(ui_context):
+    status, choices, value = handlers.save_case(
+        ui_context, "(new draft)", "Does ACOG recommend supplemental MRI for dense breasts alone?", False,
+        ["acog-2024"], [], "", "dense breasts, ACOG", "", "dr-a", True)
+    assert status.startswith("✅ saved") and value == "draft-001 (approved)" and value in choices
+    status, *_ = handlers.save_case(ui_context, "(new draft)", "Another?", True, ["acog-2024"], [], "", "", "",
+                                    "dr-a", False)
+    assert "abstention case has no gold sources" in status
+    assert "holdout-014 (from draft-001)" in handlers.export_dry_run(ui_context)
+    path, summary = handlers.export(ui_context)
+    assert path.endswith(".jsonl") and "1 new" in summary
+
+
+def test_evaluation_with_progress(ui_context):
+    seen = []
+    tables, per_case, claims, plot, summary = handlers.run_evaluation(
+        ui_context, "canonical", None, lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (22, 22) and summary["decision_accuracy"] == 1.0
+    assert "Recall@6" in tables and "Cohen's kappa" in claims and len(plot) == len(per_case) == 22
+
+
+def test_storage_warning_on_a_space_without_a_volume(monkeypatch, tmp_path):
+    monkeypatch.delenv("SPACE_ID", raising=False)
+    assert handlers.storage_warning(tmp_path / "db.sqlite") is None
+    monkeypatch.setenv("SPACE_ID", "someone/evidence-drift-review")
+    assert "no persistent storage" in handlers.storage_warning(tmp_path / "db.sqlite")

@@ -13,8 +13,11 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
-# The main job. Until the review app exists it evaluates both slices on the bundled corpus.
+# The main job: the review app on the bundled corpus, with its SQLite file under exports/.
 run: $(STAMP)
+	GRADIO_SERVER_NAME=$${GRADIO_SERVER_NAME:-127.0.0.1} $(PY) app.py
+
+evaluate: $(STAMP)
 	$(PY) -m review_app evaluate --slice canonical
 	$(PY) -m review_app evaluate --slice holdout
 

@@ -78,3 +78,15 @@ def test_storage_warning_on_a_space_without_a_volume(monkeypatch, tmp_path):
     assert handlers.storage_warning(tmp_path / "db.sqlite") is None
     monkeypatch.setenv("SPACE_ID", "someone/evidence-drift-review")
     assert "no persistent storage" in handlers.storage_warning(tmp_path / "db.sqlite")
+
+
+def test_nothing_saved_is_lost_on_restart(tmp_path):
+    from review_app.ui.handlers import Context
+
+    first = Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
+    handlers.save_judgment(first, "canonical", "canonical-001", ROW, "dr-a", "supports", "", "")
+    handlers.save_case(first, "(new draft)", "Is DBT acceptable for screening now?", False, ["uspstf-2024"], [], "",
+                       "", "", "dr-a", False)
+    restarted = Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
+    assert handlers.row_details(restarted, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
+    assert "draft-001 (draft)" in handlers.draft_choices(restarted)

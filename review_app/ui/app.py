@@ -77,7 +77,8 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                     retrieved = gr.HTML()
             gr.Markdown("### Claim support")
             table = gr.Dataframe(headers=render.ROW_COLUMNS, interactive=True, wrap=True,
-                                 static_columns=[0, 1, 2, 3, 4, 5, 9],
+                                 static_columns=[0, 1, 2, 3, 4, 5, 9], max_height=520,
+                                 column_widths=["11%", "17%", "10%", "9%", "15%", "8%", "8%", "7%", "9%", "6%"],
                                  label="One row per claim and cited chunk; edit 'your label', 'your reason' and "
                                        "'your rationale', then Save all rows", elem_id="claim-table")
             with gr.Row():

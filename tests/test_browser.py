@@ -61,8 +61,8 @@ def test_judgment_is_saved_and_kept_after_reload(page, app_server):
     page.get_by_role("option", name="missing_fact").click()
     page.fill("#rationale textarea", "the card states the ages but not the grade")
     page.click("#save-judgment")
-    status = page.wait_for_selector("#save-status:has-text('saved')")
-    assert "✅ saved" in status.inner_text()
+    status = page.wait_for_selector("#save-status:has-text('Saved')")
+    assert "Saved " in status.inner_text()
     shot(page, "review")
 
     page.reload()

@@ -28,14 +28,14 @@ def test_review_round_trip(ui_context):
     assert (label, reason, rationale) == (None, None, "")
     status, table, progress = handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "dr-a",
                                                      "supports", "", "")
-    assert status.startswith("✅ saved ") and table.iloc[0]["your label"] == "supports"
+    assert status.startswith("Saved ") and table.iloc[0]["your label"] == "supports"
     assert "you (dr-a): 1 /" in progress
     assert handlers.row_details(ui_context, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
 
 
 def test_read_only_without_a_name(ui_context):
     status, *_ = handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "", "supports", "", "")
-    assert status.startswith("⚠️ not saved") and "read-only demo" in status
+    assert status.startswith("Not saved") and "read-only demo" in status
     assert ui_context.store.judgment_count() == 0
 
 
@@ -56,7 +56,7 @@ def test_new_case_and_export(ui_context):
     status, choices, value = handlers.save_case(
         ui_context, "(new draft)", "Does ACOG recommend supplemental MRI for dense breasts alone?", False,
         ["acog-2024"], [], "", "dense breasts, ACOG", "", "dr-a", True)
-    assert status.startswith("✅ saved") and value == "draft-001 (approved)" and value in choices
+    assert status.startswith("Saved") and value == "draft-001 (approved)" and value in choices
     status, *_ = handlers.save_case(ui_context, "(new draft)", "Another?", True, ["acog-2024"], [], "", "", "",
                                     "dr-a", False)
     assert "abstention case has no gold sources" in status

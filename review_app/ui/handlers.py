@@ -149,9 +149,9 @@ def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, rev
     try:
         claim_id, chunk_id = _split(row_key or "")
         judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason, rationale or "")
-        status = f"✅ saved {_clock(judgment.created_at)} — {row_key}: {judgment.label}"
+        status = f"Saved {_clock(judgment.created_at)} — {row_key}: {judgment.label}"
     except ReviewAppError as exc:
-        status = f"⚠️ not saved: {exc}"
+        status = f"Not saved: {exc}"
     return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
 
 
@@ -169,9 +169,9 @@ def accept_suggestion(ctx: Context, slice_name: str, case_id: str, row_key: str,
     try:
         claim_id, chunk_id = _split(row_key or "")
         judgment = ctx.service.accept_suggestion(slice_name, case_id, claim_id, chunk_id, reviewer)
-        status = f"✅ saved {_clock(judgment.created_at)} — accepted the suggestion for {row_key}"
+        status = f"Saved {_clock(judgment.created_at)} — accepted the suggestion for {row_key}"
     except ReviewAppError as exc:
-        status = f"⚠️ not saved: {exc}"
+        status = f"Not saved: {exc}"
     return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
 
 
@@ -187,9 +187,9 @@ def accept_all(ctx: Context, slice_name: str, case_id: str, reviewer: str):
                 saved += 1
             except ReviewAppError as exc:
                 problems.append(f"{row.key}: {exc}")
-    status = (f"✅ saved {_clock(last.created_at)} — accepted {saved} suggestion(s)" if last else "Nothing saved.")
+    status = (f"Saved {_clock(last.created_at)} — accepted {saved} suggestion(s)" if last else "Nothing saved.")
     if problems:
-        status += " ⚠️ " + " | ".join(problems)
+        status += " Problems: " + " | ".join(problems)
     return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
 
 
@@ -211,9 +211,9 @@ def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table
             saved += 1
         except ReviewAppError as exc:
             problems.append(f"{key}: {exc}")
-    status = f"✅ saved {_clock(last.created_at)} — {saved} row(s)" if last else "Nothing changed to save."
+    status = f"Saved {_clock(last.created_at)} — {saved} row(s)" if last else "Nothing changed to save."
     if problems:  # keep the reviewer's unsaved edits on screen so they can be fixed, not retyped
-        status += " ⚠️ not saved: " + " | ".join(problems)
+        status += " Not saved: " + " | ".join(problems)
         return status, table, progress_text(ctx, slice_name, reviewer)
     return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
 
@@ -221,9 +221,9 @@ def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table
 def add_claim(ctx: Context, slice_name: str, case_id: str, text: str, chunk_ids: list[str], reviewer: str):
     try:
         added = ctx.service.add_claim(slice_name, case_id, text or "", list(chunk_ids or []), reviewer)
-        status = f"✅ saved {_clock(added.created_at)} — claim {added.claim_id} added; judge its citations below"
+        status = f"Saved {_clock(added.created_at)} — claim {added.claim_id} added; judge its citations below"
     except ReviewAppError as exc:
-        status = f"⚠️ not saved: {exc}"
+        status = f"Not saved: {exc}"
     view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
     return status, render.claim_table(view.rows), [r.key for r in view.rows]
 
@@ -271,7 +271,7 @@ def preview_draft(ctx: Context, question: str, reference_date: str) -> tuple[str
             ctx.settings, reference_date=parse_date(reference_date.strip()))
         decision = ctx.engine.ask(question, settings)
     except ReviewAppError as exc:
-        return f"⚠️ {exc}", ""
+        return f"Cannot preview: {exc}", ""
     return render.banner(decision), render.evidence_cards(decision)
 
 
@@ -283,12 +283,12 @@ def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, go
         case = _draft_case(question, should_abstain, gold, flags, reference_date, notes, claims_json)
         problems = draft_problems(ctx.service, case, draft_id)
         if problems:
-            return "⚠️ not saved:\n" + "\n".join(f"- {p}" for p in problems), draft_choices(ctx), choice
+            return "Not saved:\n" + "\n".join(f"- {p}" for p in problems), draft_choices(ctx), choice
         draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
     except ReviewAppError as exc:
-        return f"⚠️ not saved: {exc}", draft_choices(ctx), choice
+        return f"Not saved: {exc}", draft_choices(ctx), choice
     label = f"{draft.draft_id} ({draft.status})"
-    return (f"✅ saved {_clock(draft.created_at)} — {draft.draft_id} version {draft.version} ({draft.status})",
+    return (f"Saved {_clock(draft.created_at)} — {draft.draft_id} version {draft.version} ({draft.status})",
             draft_choices(ctx), label)
 
 

@@ -5,6 +5,8 @@
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
     python -m review_app ablation --slice canonical|holdout [--json]
     python -m review_app verify --slice canonical [--labels FILE.jsonl] [--json]
+    python -m review_app sweep --slice canonical [--labels FILE.jsonl] [--json]
+    python -m review_app history
     python -m review_app export [--dry-run] [--json]
     python -m review_app snapshots [--check]
 """
@@ -17,11 +19,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import report, snapshots
+from . import history, plots, report, snapshots
+from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
 from .evaluate import ablation, evaluate
 from .export import export_holdout, plan_export
-from .labels import SLICES, load_cases, load_slice
+from .labels import SLICES, load_cases, load_slice, slice_path
 from .pipeline import get_engine
 from .records import MODES
 from .review import ReviewService
@@ -71,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--labels", type=Path, help="a JSON Lines label file to evaluate instead")
     ev.add_argument("--mode", type=parse_mode, help="retrieval mode (default hybrid)")
     ev.add_argument("--json", action="store_true", help="print one JSON object")
+    ev.add_argument("--trec-out", type=Path, metavar="DIR",
+                    help="also write the run and qrels in TREC format to DIR (for trec_eval, ir_measures, ranx)")
 
     ab = commands.add_parser("ablation", help="compare retrieval modes and layers on a slice")
     ab.add_argument("--slice", choices=SLICES, required=True, help="which bundled slice")
@@ -80,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--slice", choices=SLICES, help="which bundled slice")
     ver.add_argument("--labels", type=Path, help="a JSON Lines label file with claims to check instead")
     ver.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sw = commands.add_parser("sweep", help="calibrate the abstention threshold: distributions, gap, risk-coverage")
+    sw.add_argument("--slice", choices=SLICES, help="which bundled slice")
+    sw.add_argument("--labels", type=Path, help="a JSON Lines label file instead")
+    sw.add_argument("--json", action="store_true", help="print one JSON object")
+
+    commands.add_parser("history", help="print the evaluation history, flagging drops")
 
     exp = commands.add_parser("export", help="write a new holdout version from the review database")
     exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
@@ -112,6 +124,12 @@ def _cases(args: argparse.Namespace, engine, labels_dir: Path):
     return load_slice(labels_dir, args.slice, **refs), args.slice
 
 
+def _record(engine, command: str, name: str, settings: dict, metrics: dict, args: argparse.Namespace,
+            labels_dir: Path) -> None:
+    labels = [args.labels] if getattr(args, "labels", None) else [slice_path(labels_dir, name)]
+    history.record(data_dir("exports"), command, name, settings, metrics, engine.corpus.version, labels)
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     engine = get_engine(data_dir("corpus"))
@@ -130,6 +148,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         cases, name = _cases(args, engine, labels_dir)
         checked = check_cases(get_synthesizer(engine).verifier, cases, default_settings().reference_date)
         result = verification_report(checked, name)
+        _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
+                {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir)
         written = report.write_atomic_json(data_dir("exports") / f"verification-{name}.json", result)
         if args.json:
             print(report.dumps_json(result), end="")
@@ -142,6 +162,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         cases, name = _cases(args, engine, labels_dir)
         evaluation = evaluate(engine, cases, settings, name)
         written = report.write_evaluation(evaluation, data_dir("exports"))
+        if args.trec_out is not None:
+            written += report.trec_files(evaluation, args.trec_out)
+        _record(engine, "evaluate", name, settings.to_json(), evaluation.summary(), args, labels_dir)
         if args.json:
             print(report.dumps_json(evaluation.to_json()), end="")
         else:
@@ -154,10 +177,30 @@ def run(argv: Sequence[str] | None = None) -> int:
         settings = _settings(args)
         cases = load_slice(labels_dir, args.slice, **snapshots.references(engine))
         rows = ablation(engine, cases, settings, args.slice)
+        for row in rows:
+            _record(engine, "ablation", args.slice, {**settings.to_json(), "arm": row["arm"]}, row, args, labels_dir)
         if args.json:
             print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
         else:
             print(report.ablation_table(rows, settings.top_k), end="")
+        return 0
+    if args.command == "sweep":
+        cases, name = _cases(args, engine, labels_dir)
+        settings = default_settings()
+        result = sweep(engine, cases, settings, name)
+        record = result.to_json()
+        exports = data_dir("exports")
+        pngs = [plots.support_plot(result, exports / f"sweep-{name}-support.png"),
+                plots.risk_coverage_plot(result, exports / f"sweep-{name}-risk-coverage.png")]
+        _record(engine, "sweep", name, settings.to_json(), record, args, labels_dir)
+        if args.json:
+            print(report.dumps_json(record), end="")
+        else:
+            print(report.format_sweep(record))
+        print("wrote " + ", ".join(str(p) for p in pngs), file=sys.stderr)
+        return 0
+    if args.command == "history":
+        print(report.format_history(history.trend(history.read(data_dir("exports")))))
         return 0
     if args.command == "export":
         service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())

@@ -155,8 +155,11 @@ class Engine:
         eligible = status_weight > 0
 
         bm25 = self.bm25.scores(features.tokens)
-        semantic = self.semantic.scores(question)
-        coverage = self.bm25.coverage(features.tokens, features.weights)
+        expanded = self.vocabulary.expand(question)
+        semantic = self.semantic.scores(expanded)
+        # Support reads the question's own words only: an expansion helps ranking, never support.
+        raw_semantic = semantic if expanded == question else self.semantic.scores(question)
+        coverage = self.bm25.coverage(features.support_tokens, features.weights)
         bm25_norm = ranking.max_normalize(bm25, eligible)
         semantic_norm = ranking.max_normalize(semantic, eligible)
         fused = ranking.fuse(bm25_norm, semantic_norm, settings.mode, p.bm25_weight, p.semantic_weight)
@@ -169,7 +172,7 @@ class Engine:
             + p.year_match_boost * year_match
         rank_score = (fused + boosts) * status_weight * self.class_weight
         on_topic = self.scope.on_topic(question)
-        support = self._support(settings.mode, semantic, coverage) * (1.0 if on_topic else p.off_topic_factor)
+        support = self._support(settings.mode, raw_semantic, coverage) * (1.0 if on_topic else p.off_topic_factor)
 
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:

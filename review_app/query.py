@@ -42,8 +42,9 @@ _CARD_AGES = [
 
 @dataclass(frozen=True)
 class QueryFeatures:
-    tokens: tuple[str, ...]  # stems, as indexed
-    weights: tuple[float, ...]  # background informativeness of each token's word
+    tokens: tuple[str, ...]  # stems for ranking, with the vocabulary's expansions
+    support_tokens: tuple[str, ...]  # stems of the question's own words, for the support score
+    weights: tuple[float, ...]  # background informativeness of each support token's word
     years: tuple[int, ...]
     ages: tuple[AgeRange, ...]
     historical: bool
@@ -90,5 +91,6 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
         or any(y in superseded for y in years)
     )
     words = vocabulary.content_words(question)
-    return QueryFeatures(tuple(vocabulary.stems(words)), tuple(background.weight(w) for w in words),
-                         years, age_ranges(question), historical)
+    ranking_words = vocabulary.content_words(vocabulary.expand(question))
+    return QueryFeatures(tuple(vocabulary.stems(ranking_words)), tuple(vocabulary.stems(words)),
+                         tuple(background.weight(w) for w in words), years, age_ranges(question), historical)

@@ -89,6 +89,52 @@ def format_verification(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def trec_files(evaluation: Evaluation, directory: Path) -> list[Path]:
+    """The run and qrels of the answerable cases, in TREC format: `qid Q0 docno rank score tag`
+    with strictly decreasing scores, so any tool keeps the diversified order."""
+    run, qrels = [], []
+    for case in evaluation.per_case:
+        if case.should_abstain:
+            continue
+        qrels += [f"{case.id} 0 {doc} 1" for doc in case.gold_document_ids]
+        count = len(case.retrieved_ids)
+        run += [f"{case.id} Q0 {doc} {rank} {count - rank + 1} edr-{evaluation.mode}"
+                for rank, doc in enumerate(case.retrieved_ids, start=1)]
+    stem = Path(directory) / f"{evaluation.slice}-{evaluation.mode}"
+    paths = [stem.with_suffix(".run"), stem.with_suffix(".qrels")]
+    for path, lines in zip(paths, (run, qrels), strict=True):
+        write_atomic(path, "".join(line + "\n" for line in lines))
+    return paths
+
+
+def format_sweep(result: dict[str, Any]) -> str:
+    a, b = result["answerable"], result["abstention_unguarded"]
+    gap = "none (not separable)" if not result["separable"] else f"{result['gap']:.3f}"
+    return "\n".join([
+        f"Sweep on {result['slice']}:",
+        f"  answerable support: n {a['n']}, min {_fmt(a['min'])}, median {_fmt(a['median'])}, max {_fmt(a['max'])}",
+        f"  abstention support the scope guard misses: n {b['n']}, min {_fmt(b['min'])}, median "
+        f"{_fmt(b['median'])}, max {_fmt(b['max'])}; caught by the guard: {result['abstention_guarded']}",
+        f"  gap: {gap}",
+        f"  chosen threshold: {result['chosen_threshold']:.3f} (decision accuracy "
+        f"{result['decision_accuracy_at_chosen']:.3f})",
+        f"  default threshold: {result['default_threshold']:.3f} (decision accuracy "
+        f"{result['decision_accuracy_at_default']:.3f})",
+        f"  AURC: {result['aurc']:.4f}"])
+
+
+def format_history(rows: Sequence[dict[str, Any]]) -> str:
+    if not rows:
+        return "No runs recorded yet."
+    lines = []
+    for row in rows:
+        metrics = ", ".join(f"{k} {v:.3f}" for k, v in row["metrics"].items())
+        flag = ("  DROP: " + "; ".join(row["drops"])) if row["drops"] else ""
+        lines.append(f"{row['time']} {row['command']:<9} {row['slice']:<12} {row['code_version']:<12} "
+                     f"{metrics}{flag}")
+    return "\n".join(lines)
+
+
 def format_export(summary: dict[str, Any]) -> str:
     lines = ["Dry run: nothing written." if summary["dry_run"] else f"Wrote {summary['path']}",
              *([f"sha256 {summary['sha256']}"] if not summary["dry_run"] else []),

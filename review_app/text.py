@@ -31,6 +31,13 @@ class Vocabulary:
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
     stop_words: frozenset[str]
     historical_cues: tuple[re.Pattern[str], ...]
+    expansions: tuple[tuple[re.Pattern[str], str], ...] = ()
+
+    def expand(self, text: str) -> str:
+        """The question with its ranking-only expansions applied (see vocabulary.yaml)."""
+        for pattern, replacement in self.expansions:
+            text = pattern.sub(replacement, text)
+        return text
 
     def normalize(self, text: str) -> str:
         text = text.lower().replace("\u2013", "-").replace("\u2014", "-")
@@ -69,14 +76,8 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     name = str(path)
     data = read_mapping(path)
     problems: list[Problem] = []
-    rewrites = []
-    for i, pair in enumerate(data.get("normalize") or []):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
-            problems.append(Problem(name, f"normalize[{i}]", "expected [pattern, replacement]"))
-            continue
-        compiled = compile_pattern(pair[0], name, f"normalize[{i}]", problems)
-        if compiled is not None:
-            rewrites.append((compiled, pair[1]))
+    rewrites, expansions = ([_pair(pair, name, f"{key}[{i}]", problems) for i, pair in enumerate(data.get(key) or [])]
+                            for key in ("normalize", "expand"))
     cues = []
     for i, cue in enumerate(data.get("historical_cues") or []):
         compiled = compile_pattern(cue, name, f"historical_cues[{i}]", problems)
@@ -89,5 +90,13 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     if problems:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
-    return Vocabulary(tuple(rewrites), stop_words, tuple(cues))
+    return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e))
+
+
+def _pair(pair: object, file: str, field: str, problems: list[Problem]) -> tuple[re.Pattern[str], str] | None:
+    if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        problems.append(Problem(file, field, "expected [pattern, replacement]"))
+        return None
+    compiled = compile_pattern(pair[0], file, field, problems)
+    return (compiled, pair[1]) if compiled is not None else None
 

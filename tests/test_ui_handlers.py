@@ -69,8 +69,8 @@ def test_evaluation_with_progress(ui_context):
     seen = []
     tables, per_case, claims, plot, summary = handlers.run_evaluation(
         ui_context, "canonical", None, lambda done, total: seen.append((done, total)))
-    assert seen[-1] == (22, 22) and summary["decision_accuracy"] == 1.0
-    assert "Recall@6" in tables and "Cohen's kappa" in claims and len(plot) == len(per_case) == 22
+    assert seen[-1] == (summary["cases"], summary["cases"]) and summary["decision_accuracy"] == 1.0
+    assert "Recall@6" in tables and "Cohen's kappa" in claims and len(plot) == len(per_case) == summary["cases"]
 
 
 def test_storage_warning_on_a_space_without_a_volume(monkeypatch, tmp_path):

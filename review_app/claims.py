@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .facts import FactReader, Facts, load_claim_rules
+from .facts import FactReader, Facts
 from .pipeline import Engine
 from .query import parse_question
 from .records import Claim
@@ -74,7 +74,7 @@ class Verifier:
     def __init__(self, engine: Engine):
         self.engine = engine
         orgs = list(engine.corpus.organizations)
-        self.reader = FactReader(engine.vocabulary, load_claim_rules(engine.corpus.directory), orgs)
+        self.reader = FactReader(engine.vocabulary, engine.claim_rules, orgs)
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
 
     def _read_chunk(self, chunk_id: str) -> tuple[Facts, tuple[str, ...]]:

@@ -18,7 +18,9 @@ from . import ranking
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
+from .density import DensityParams, FactualDensity, rerank
 from .errors import CorpusError, Problem, ReviewAppError
+from .facts import ClaimRules, FactReader, load_claim_rules
 from .query import QueryFeatures, card_age_ranges, parse_question
 from .records import Decision, Result, Settings
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
@@ -49,6 +51,7 @@ class RankingParams:
     support_lexical_weight: float
     background: BackgroundWeights
     off_topic_factor: float
+    density: DensityParams
 
 
 @dataclass(frozen=True)
@@ -72,8 +75,10 @@ class Trace:
 class Engine:
     """Corpus, vocabulary, scope rules and indexes of one corpus folder, built once."""
 
-    def __init__(self, corpus: Corpus, vocabulary: Vocabulary, scope: ScopeGuard, params: RankingParams):
+    def __init__(self, corpus: Corpus, vocabulary: Vocabulary, scope: ScopeGuard, params: RankingParams,
+                 claim_rules: ClaimRules):
         self.corpus, self.vocabulary, self.scope, self.params = corpus, vocabulary, scope, params
+        self.claim_rules = claim_rules
         chunks = corpus.chunks
         texts = [self._index_text(c) for c in chunks]
         self.bm25 = Bm25Index([vocabulary.tokenize(t) for t in texts], params.bm25)
@@ -98,6 +103,10 @@ class Engine:
         self._age_low, self._age_high = np.array(lows, dtype=int), np.array(highs, dtype=int)
         self._age_owner = np.array(owners, dtype=np.int64)
         self._statuses: dict[dt.date, dict[str, str]] = {}
+        reader = FactReader(vocabulary, claim_rules, list(corpus.organizations))
+        self.density = FactualDensity.build([f"{c.heading}. {c.text}" for c in chunks],
+                                            [source[c.document_id].knowledge_class for c in chunks], reader,
+                                            params.density)
         self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
 
     def _index_text(self, chunk) -> str:
@@ -109,7 +118,7 @@ class Engine:
         corpus_dir = Path(corpus_dir)
         problems: list[Problem] = []
         parts = []
-        for loader in (load_corpus, load_vocabulary, load_scope, load_ranking_params):
+        for loader in (load_corpus, load_vocabulary, load_scope, load_ranking_params, load_claim_rules):
             try:
                 parts.append(loader(corpus_dir))
             except CorpusError as exc:
@@ -162,15 +171,19 @@ class Engine:
         coverage = self.bm25.coverage(features.support_tokens, features.weights)
         bm25_norm = ranking.max_normalize(bm25, eligible)
         semantic_norm = ranking.max_normalize(semantic, eligible)
-        fused = ranking.fuse(bm25_norm, semantic_norm, settings.mode, p.bm25_weight, p.semantic_weight)
         age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
                                         len(self.corpus.chunks))
         named = self.named_organizations(features.tokens)
         named_match = np.array([org in named for org in self.organizations], dtype=float)
         year_match = np.isin(self.published_year, features.years).astype(float)
-        boosts = p.age_match_boost * age_match + p.named_organization_boost * named_match \
-            + p.year_match_boost * year_match
-        rank_score = (fused + boosts) * status_weight * self.class_weight
+        if settings.mode == "fd":  # the reranker alone: cosine and FD*, then status scoring
+            fused = rerank(semantic, self.density.scaled, eligible, p.density)
+            rank_score = fused * status_weight
+        else:
+            fused = ranking.fuse(bm25_norm, semantic_norm, settings.mode, p.bm25_weight, p.semantic_weight)
+            boosts = p.age_match_boost * age_match + p.named_organization_boost * named_match \
+                + p.year_match_boost * year_match
+            rank_score = (fused + boosts) * status_weight * self.class_weight
         on_topic = self.scope.on_topic(question)
         support = self._support(settings.mode, raw_semantic, coverage) * (1.0 if on_topic else p.off_topic_factor)
 
@@ -194,6 +207,7 @@ class Engine:
                 "age_match": bool(age_match[i]), "named_organization": bool(named_match[i]),
                 "year_match": bool(year_match[i]), "status_weight": float(status_weight[i]),
                 "class_weight": float(self.class_weight[i]), "historical_intent": features.historical,
+                "fd_star": float(self.density.star[i]),
                 "diversified_in": bool(i in reserved), "on_topic": on_topic,
             }
             results.append(Result(
@@ -278,6 +292,12 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
                                      floor=number("support", "background_floor", 0, 10),
                                      cap=number("support", "background_cap", 0, 10)),
         off_topic_factor=number("support", "off_topic_factor", 0, 1),
+        density=DensityParams(
+            candidates=int(number("density", "candidates", 1, 10_000)),
+            cosine_weight=number("density", "cosine_weight", 0, 1),
+            fact_weights={k: _nested(data, "density", "fact_weights", k, name, problems) for k in FACT_KINDS},
+            authority={k: _nested(data, "density", "authority", k, name, problems)
+                       for k in ("guideline", "position_statement", "patient_education")}),
     )
     if params.bm25_weight + params.semantic_weight <= 0:
         problems.append(Problem(name, "hybrid", "the two weights cannot both be 0"))
@@ -286,6 +306,18 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
     if problems:
         raise CorpusError(problems)
     return params
+
+
+FACT_KINDS = ("grade", "percent", "age", "interval", "insufficient", "against", "topic", "option", "year", "for",
+              "organization")
+
+
+def _nested(data: dict, section: str, group: str, key: str, file: str, problems: list[Problem]) -> float:
+    value = ((data.get(section) or {}).get(group) or {}).get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
+        problems.append(Problem(file, f"{section}.{group}.{key}", f"{value!r} is not a number from 0 to 10"))
+        return 0.0
+    return float(value)
 
 
 @lru_cache(maxsize=8)

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Status = Literal["current", "superseded", "not_yet_published"]
-Mode = Literal["bm25", "semantic", "hybrid"]
-MODES: tuple[str, ...] = ("bm25", "semantic", "hybrid")
+Mode = Literal["bm25", "semantic", "hybrid", "fd"]
+# fd: semantic candidates reranked by factual density (an ablation arm; see density.py)
+MODES: tuple[str, ...] = ("bm25", "semantic", "hybrid", "fd")
 KNOWLEDGE_CLASSES: tuple[str, ...] = ("guideline", "patient_education", "position_statement")
 DATE_PRECISIONS: tuple[str, ...] = ("day", "month", "year", "unknown")
 CLAIM_LABELS: tuple[str, ...] = ("supports", "partially_supports", "does_not_support", "contradicts")

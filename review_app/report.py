@@ -107,6 +107,16 @@ def trec_files(evaluation: Evaluation, directory: Path) -> list[Path]:
     return paths
 
 
+def sweep_table(results: Sequence[dict[str, Any]]) -> str:
+    head = ["slice", "answerable support (min)", "unguarded abstention support (max)", "guard abstains", "gap",
+            "chosen threshold", "decision accuracy at default", "AURC"]
+    rows = [[str(r["slice"]), _fmt(r["answerable"]["min"]), _fmt(r["abstention_unguarded"]["max"]),
+             str(r["abstention_guarded"]), _fmt(r["gap"]) if r["separable"] else "not separable",
+             _fmt(r["chosen_threshold"]), f"{_fmt(r['decision_accuracy_at_default'])} at {r['default_threshold']:.3f}",
+             f"{r['aurc']:.4f}"] for r in results]
+    return _markdown(head, rows)
+
+
 def format_sweep(result: dict[str, Any]) -> str:
     a, b = result["answerable"], result["abstention_unguarded"]
     gap = "none (not separable)" if not result["separable"] else f"{result['gap']:.3f}"

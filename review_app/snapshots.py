@@ -12,11 +12,20 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift
 from .evaluate import ablation, evaluate
 from .labels import SLICES, load_cases, load_slice
 from .pipeline import Engine
-from .report import ablation_table, confusion_table, dumps_json, summary_table, verification_table, write_atomic
+from .report import (
+    ablation_table,
+    confusion_table,
+    dumps_json,
+    summary_table,
+    sweep_table,
+    verification_table,
+    write_atomic,
+)
 from .settings import PROJECT_ROOT, default_settings
 from .synthesis import get_synthesizer
 from .verify import check_cases, verification_report
@@ -47,6 +56,11 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
     verifier = get_synthesizer(engine).verifier
     snapshots["claims"] = {name: verification_report(check_cases(verifier, cases, settings.reference_date), name)
                            for name, cases in claim_sets.items()}
+    snapshots["calibration"] = {
+        "sweeps": {name: sweep(engine, load_slice(labels_dir, name, **references(engine)), settings, name).to_json()
+                   for name in SLICES},
+        "factual_density": engine.density.length_correlations(),
+    }
     return snapshots
 
 
@@ -68,7 +82,12 @@ def readme_section(snapshots: dict[str, dict[str, Any]]) -> str:
             f"Claim verification (citation metrics as the verifier judges them; agreement with the gold "
             f"labels):\n\n{verification_table(claims)}\n"
             f"Verifier against the gold labels of `{claims[-1]['slice']}` (rows gold, columns verifier):\n\n"
-            f"{confusion_table(honest['labels'], honest['confusion_matrix'])}\n{END}")
+            f"{confusion_table(honest['labels'], honest['confusion_matrix'])}\n"
+            f"Abstention threshold sweep (chosen on canonical, reported on holdout):\n\n"
+            f"{sweep_table(list(snapshots['calibration']['sweeps'].values()))}\n"
+            f"Factual density and chunk length (Pearson r over the corpus's chunks): "
+            f"FD_raw {snapshots['calibration']['factual_density']['fd_raw_vs_length']:+.3f}, "
+            f"FD* {snapshots['calibration']['factual_density']['fd_star_vs_length']:+.3f}.\n\n{END}")
 
 
 def _replace_section(readme: str, section: str, path: Path) -> str:

@@ -97,7 +97,7 @@ def test_evaluate_any_label_file(capsys, tmp_path):
 def test_ablation_json(capsys):
     code, out, _ = run_cli(capsys, "ablation", "--slice", "holdout", "--json")
     arms = json.loads(out)["arms"]
-    assert code == 0 and {a["mode"] for a in arms} == {"bm25", "semantic", "hybrid"}
+    assert code == 0 and {a["mode"] for a in arms} == {"bm25", "semantic", "hybrid", "fd"}
 
 
 @pytest.mark.parametrize("args, words", [

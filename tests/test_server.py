@@ -42,5 +42,5 @@ def test_save_read_back_export_and_evaluate(client, app_server):
     assert "1 new" in summary and "claims added to 1" in summary
     cases = load_cases(path)
     assert len(cases) == 14 and cases[0].claims[0].evidence[0].label == "supports"
-    tables, _, _, _, metrics = client.predict("holdout", handle_file(path), api_name="/evaluate")
+    tables, _, _, _, metrics, *_ = client.predict("holdout", handle_file(path), api_name="/evaluate")
     assert "Recall@6" in tables and metrics["cases"] == 14 and metrics["decision_accuracy"] == 1.0

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from review_app.ui import handlers
 
 ROW = "c1 · uspstf-2024#recommendation"
@@ -67,8 +69,10 @@ def test_new_case_and_export(ui_context):
 
 def test_evaluation_with_progress(ui_context):
     seen = []
-    tables, per_case, claims, plot, summary = handlers.run_evaluation(
+    tables, per_case, claims, plot, summary, images, (history_text, points) = handlers.run_evaluation(
         ui_context, "canonical", None, lambda done, total: seen.append((done, total)))
+    assert all(Path(path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for path in images)
+    assert "Sweep on canonical" in tables and "evaluate" in history_text and len(points) == 1
     assert seen[-1] == (summary["cases"], summary["cases"]) and summary["decision_accuracy"] == 1.0
     assert "Recall@6" in tables and "Cohen's kappa" in claims and len(plot) == len(per_case) == summary["cases"]
 

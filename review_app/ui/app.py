@@ -229,18 +229,25 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             support_plot = gr.ScatterPlot(x="max support score", y="kind", color="kind",
                                           title=f"Support score per case (abstains below {s.threshold:.2f})")
             claim_metrics = gr.Markdown()
+            with gr.Row():
+                support_png = gr.Image(label="Support scores and thresholds", type="filepath")
+                risk_png = gr.Image(label="Risk-coverage", type="filepath")
             per_case = gr.Dataframe(interactive=False, wrap=True, label="Per case")
             metrics_json = gr.JSON(visible=False)
+            gr.Markdown("### Evaluation history (a drop against the previous run of the same setup is flagged)")
+            history_plot = gr.LinePlot(x="run", y="decision accuracy", color="slice", y_lim=[0, 1.05])
+            history_text = gr.Markdown()
 
             def evaluate_slice(slice_value, file_value, progress=gr.Progress()):
                 def tick(done, total):
                     progress(done / total, desc=f"case {done} of {total}")
-                tables, frame, claims_md, plot, summary = handlers.run_evaluation(ctx, slice_value, file_value, tick)
-                return tables, frame, claims_md, plot, summary
+                tables, frame, claims_md, plot, summary, images, (text, points) = handlers.run_evaluation(
+                    ctx, slice_value, file_value, tick)
+                return tables, frame, claims_md, plot, summary, images[0], images[1], points, text
 
             run_button.click(evaluate_slice, [metrics_slice, metrics_file],
-                             [metrics_tables, per_case, claim_metrics, support_plot, metrics_json],
-                             api_name="evaluate")
+                             [metrics_tables, per_case, claim_metrics, support_plot, metrics_json, support_png,
+                              risk_png, history_plot, history_text], api_name="evaluate")
 
         with gr.Tab("Guidelines", id="guidelines"):
             gr.Markdown(Path(GUIDELINES).read_text(encoding="utf-8"))

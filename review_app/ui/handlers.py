@@ -13,11 +13,12 @@ from typing import Any
 
 import pandas as pd
 
-from .. import report
+from .. import history, plots, report
+from ..calibration import sweep
 from ..errors import ReviewAppError
 from ..evaluate import ablation, evaluate
 from ..export import draft_problems, export_holdout, plan_export
-from ..labels import case_to_json, load_cases, load_slice
+from ..labels import case_to_json, load_cases, load_slice, slice_path
 from ..pipeline import Engine, get_engine
 from ..records import Settings
 from ..review import FILTERS, ReviewService
@@ -340,9 +341,25 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
         claim_md = report.verification_table([{"slice": name, **citation_metrics(
             check_cases(get_synthesizer(ctx.engine).verifier, claims, ctx.settings.reference_date))}])
     top_k = ctx.settings.top_k
+    calibration = sweep(ctx.engine, cases, ctx.settings, name)
+    images = [str(plots.support_plot(calibration, ctx.exports_dir / f"sweep-{name}-support.png")),
+              str(plots.risk_coverage_plot(calibration, ctx.exports_dir / f"sweep-{name}-risk-coverage.png"))]
+    labels = [Path(labels_file)] if labels_file else [slice_path(data_dir("labels"), name)]
+    history.record(ctx.exports_dir, "evaluate", name, ctx.settings.to_json(), summary, ctx.engine.corpus.version,
+                   labels)
     tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
-              + f"\nThreshold: {ctx.settings.threshold:.3f} (cases below it abstain).")
-    return tables, per_case, claim_md, plot, summary
+              + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
+    return tables, per_case, claim_md, plot, summary, images, history_view(ctx)
+
+
+def history_view(ctx: Context) -> tuple[str, pd.DataFrame]:
+    """The evaluation history as text (drops flagged) and as points for a trend plot."""
+    rows = history.trend(history.read(ctx.exports_dir))
+    points = pd.DataFrame([{"run": i, "time": r["time"], "slice": r["slice"], "decision accuracy":
+                            r["metrics"].get("decision_accuracy")} for i, r in enumerate(rows, start=1)
+                           if r["command"] == "evaluate" and r["metrics"].get("decision_accuracy") is not None],
+                          columns=["run", "time", "slice", "decision accuracy"])
+    return "```\n" + report.format_history(rows[-30:]) + "\n```", points
 
 
 FILTER_CHOICES = list(FILTERS)

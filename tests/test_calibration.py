@@ -1,0 +1,56 @@
+import pytest
+
+from review_app.calibration import CaseScore, choose_threshold, risk_coverage, sweep
+from review_app.labels import load_slice
+from review_app.settings import DEFAULT_THRESHOLD
+
+from .conftest import LABELS_DIR
+
+
+def score(case_id, abstain, support, guarded=False, complete=True):
+    return CaseScore(case_id, abstain, support, guarded, complete)
+
+
+def test_separable_scores_give_the_midpoint_of_the_gap():
+    scores = [score("a1", False, 0.30), score("a2", False, 0.20), score("x1", True, 0.10),
+              score("x2", True, 0.90, guarded=True)]  # guarded: the threshold never matters for it
+    threshold, separable, gap = choose_threshold(scores)
+    assert separable and gap == pytest.approx(0.10) and threshold == pytest.approx(0.15)
+
+
+def test_overlapping_scores_maximize_accuracy_and_lean_toward_abstaining():
+    scores = [score("a1", False, 0.30), score("a2", False, 0.12), score("x1", True, 0.20), score("x2", True, 0.05)]
+    threshold, separable, gap = choose_threshold(scores)
+    assert not separable and gap == pytest.approx(-0.08)
+    # 0.25 (between 0.20 and 0.30) and 0.085 both get three of four right; abstaining wins the tie
+    assert threshold == pytest.approx(0.25)
+
+
+def test_risk_coverage_and_its_area():
+    scores = [score("a1", False, 0.30), score("x1", True, 0.20)]
+    curve, aurc = risk_coverage(scores)
+    points = {(round(c, 3), round(r, 3)) for _, c, r in curve}
+    assert (1.0, 0.5) in points and (0.5, 0.0) in points and (0.0, 0.0) in points
+    assert aurc == pytest.approx(0.125)  # trapezoids: 0 to 0.5 at risk 0, then 0.5 to 1 from 0 to 0.5
+
+
+def test_the_default_threshold_is_the_one_chosen_on_canonical(engine, settings):
+    result = sweep(engine, load_slice(LABELS_DIR, "canonical"), settings, "canonical")
+    assert result.separable
+    assert round(result.threshold, 3) == DEFAULT_THRESHOLD
+    holdout = sweep(engine, load_slice(LABELS_DIR, "holdout"), settings, "holdout")
+    assert holdout.decision_accuracy(DEFAULT_THRESHOLD) == 1.0
+
+
+def test_sweep_command_writes_the_plots(tmp_path, monkeypatch, capsys):
+    import json
+
+    from review_app.cli import main
+
+    monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path))
+    assert main(["sweep", "--slice", "canonical", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["chosen_threshold"] == pytest.approx(DEFAULT_THRESHOLD, abs=5e-4)
+    for name in ("sweep-canonical-support.png", "sweep-canonical-risk-coverage.png"):
+        assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [json.loads(line)["command"] for line in (tmp_path / "history.jsonl").read_text().splitlines()] == ["sweep"]

@@ -1,0 +1,38 @@
+import json
+
+import pytest
+
+from review_app import history
+from review_app.errors import ReviewAppError
+
+
+def test_runs_are_appended_and_drops_flagged(tmp_path):
+    labels = tmp_path / "cases.jsonl"
+    labels.write_text("{}\n")
+    settings = {"mode": "hybrid"}
+    history.record(tmp_path, "evaluate", "canonical", settings, {"recall_at_k": 1.0, "mrr": 0.9}, "v1", [labels])
+    history.record(tmp_path, "evaluate", "holdout", settings, {"recall_at_k": 0.5}, "v1", [labels])
+    history.record(tmp_path, "evaluate", "canonical", settings, {"recall_at_k": 0.9, "mrr": 0.95}, "v1", [labels])
+    rows = history.trend(history.read(tmp_path))
+    assert [r["drops"] for r in rows] == [[], [], ["recall_at_k 1.000 -> 0.900"]]
+    first = rows[0]
+    assert first["code_version"] and first["labels"] and first["corpus_version"] == "v1"
+
+
+def test_a_broken_history_line_is_located(tmp_path):
+    (tmp_path / history.HISTORY_FILE).write_text(json.dumps({"command": "evaluate"}) + "\n{oops\n")
+    with pytest.raises(ReviewAppError, match=r"history\.jsonl:2"):
+        history.read(tmp_path)
+
+
+def test_cli_records_every_evaluation_kind(tmp_path, monkeypatch, capsys):
+    from review_app.cli import main
+
+    monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path))
+    for args in (["evaluate", "--slice", "holdout"], ["ablation", "--slice", "holdout"],
+                 ["verify", "--slice", "canonical"]):
+        assert main(args) == 0
+    commands = [json.loads(line)["command"] for line in (tmp_path / "history.jsonl").read_text().splitlines()]
+    assert commands[0] == "evaluate" and "ablation" in commands and commands[-1] == "verify"
+    capsys.readouterr()
+    assert main(["history"]) == 0 and "evaluate" in capsys.readouterr().out

@@ -1,7 +1,7 @@
 """Command line: parses arguments, calls the package, turns its errors into one-line messages.
 
     python -m review_app ask "QUESTION" [--mode bm25|semantic|hybrid] [--top-k 6]
-            [--reference-date YYYY-MM-DD] [--threshold 0.12] [--no-diversify] [--json]
+            [--reference-date YYYY-MM-DD] [--threshold 0.122] [--no-diversify] [--json]
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
     python -m review_app ablation --slice canonical|holdout [--json]
     python -m review_app verify --slice canonical [--labels FILE.jsonl] [--json]
@@ -29,6 +29,7 @@ from .pipeline import get_engine
 from .records import MODES
 from .review import ReviewService
 from .settings import (
+    DEFAULT_THRESHOLD,
     PROJECT_ROOT,
     data_dir,
     database_path,
@@ -65,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--reference-date", type=parse_date, help="date at which source status is computed "
                      "(YYYY-MM-DD, default 2026-06-24)")
     ask.add_argument("--threshold", type=parse_threshold, help="abstention threshold on the support score "
-                     "(default 0.12)")
+                     f"(default {DEFAULT_THRESHOLD})")
     ask.add_argument("--no-diversify", action="store_true", help="turn organization-aware diversification off")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -198,6 +198,11 @@ class Verifier:
             claim_id, text, chunk_ids = claim.id, claim.text, [e.chunk_id for e in claim.evidence]
         else:
             claim_id, text, chunk_ids = claim
+        return self._verify_cached(claim_id, text, tuple(chunk_ids), reference_date)
+
+    @lru_cache(maxsize=4096)  # noqa: B019 (one verifier per engine, kept for the process's life)
+    def _verify_cached(self, claim_id: str, text: str, chunk_ids: tuple[str, ...],
+                       reference_date: dt.date) -> ClaimVerdict:
         reading = self._read_claim(text, reference_date)
         verdicts = tuple(self._judge(reading, c, reference_date) for c in chunk_ids)
         supported, explanation = self._joint(reading, verdicts, reference_date)

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import history, plots, report, snapshots
+from . import history, plots, reliability, report, snapshots
 from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
 from .evaluate import ablation, evaluate
@@ -97,6 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
     exp = commands.add_parser("export", help="write a new holdout version from the review database")
     exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
     exp.add_argument("--json", action="store_true", help="print one JSON object")
+
+    bk = commands.add_parser("backup", help="copy the review database (SQLite online backup)")
+    bk.add_argument("target", type=Path, help="where to write the copy")
+    rs = commands.add_parser("restore", help="replace the review database's content with a backup")
+    rs.add_argument("source", type=Path, help="a file written by backup")
+
+    rel = commands.add_parser("reliability", help="concurrency, crash and export checks, with figures")
+    rel.add_argument("--writers", type=int, default=8, help="writer processes (default 8)")
+    rel.add_argument("--per-writer", type=int, default=500, help="judgments per writer process (default 500)")
+    rel.add_argument("--kills", type=int, default=5, help="times a writer is killed with SIGKILL (default 5)")
+    rel.add_argument("--clients", type=int, default=8, help="concurrent API clients (default 8)")
+    rel.add_argument("--per-client", type=int, default=250, help="saves per API client (default 250)")
+    rel.add_argument("--json", action="store_true", help="print one JSON object")
 
     snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
     snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
@@ -215,6 +228,23 @@ def run(argv: Sequence[str] | None = None) -> int:
         else:
             print(report.format_export(summary))
         return 0
+    if args.command == "backup":
+        print(f"wrote {ReviewStore(database_path()).backup(args.target)}")
+        return 0
+    if args.command == "restore":
+        ReviewStore(database_path()).restore(args.source)
+        print(f"restored {database_path()} from {args.source}")
+        return 0
+    if args.command == "reliability":
+        results = [r.to_json() for r in reliability.run_suite(args.writers, args.per_writer, args.kills, args.clients,
+                                                              args.per_client)]
+        if args.json:
+            print(report.dumps_json({"checks": results}), end="")
+        else:
+            print(report.reliability_table(results))
+        lost = sum(r["lost"] for r in results)
+        bad = [r for r in results if r["integrity"] not in ("ok", "identical")]
+        return 1 if lost or bad else 0
     if args.command == "snapshots":
         if args.check:
             snapshots.check_snapshots(engine, labels_dir, SNAPSHOT_DIR, README)

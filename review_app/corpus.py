@@ -38,6 +38,7 @@ class Corpus:
     disclaimer: str
     organizations: dict[str, str]  # short name -> full name
     directory: Path
+    warnings: tuple[Problem, ...] = ()  # things loading changed, such as HTML removed from a card
 
     @cached_property
     def source_by_id(self) -> dict[str, Source]:
@@ -114,11 +115,21 @@ def load_corpus(directory: Path) -> Corpus:
     problems.extend(_cycles(sources, name, line_of))
 
     chunks: list[Chunk] = []
+    warnings: list[Problem] = []
     for source in sources:
-        chunks.extend(_load_card(directory, source, disclaimer, problems, line_of[source.id].get("card")))
+        chunks.extend(_load_card(directory, source, disclaimer, problems, line_of[source.id].get("card"), warnings))
     if problems:
         raise CorpusError(problems)
-    return Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory)
+    return Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory, tuple(warnings))
+
+
+_SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+
+
+def strip_markup(text: str) -> str:
+    """Card text is data: scripts, styles and HTML tags are removed before indexing or display."""
+    return re.sub(r"\s{2,}", " ", _TAG.sub(" ", _SCRIPT.sub(" ", text))).strip()
 
 
 def _entry_lines(root: yaml.Node | None) -> list[dict[str, int]]:
@@ -264,7 +275,7 @@ def _cycles(sources: list[Source], file: str, line_of: dict[str, dict[str, int]]
 
 
 def _load_card(directory: Path, source: Source, disclaimer: str, problems: list[Problem],
-               manifest_line: int | None) -> list[Chunk]:
+               manifest_line: int | None, warnings: list[Problem]) -> list[Chunk]:
     path = directory / source.card
     name = str(path)
     try:
@@ -305,6 +316,10 @@ def _load_card(directory: Path, source: Source, disclaimer: str, problems: list[
     for heading, line_no, body in sections:
         slug = slugify(heading)
         text = " ".join(part.strip() for part in body if part.strip())
+        cleaned = strip_markup(text)
+        if cleaned != text:
+            warnings.append(Problem(name, f"section {heading!r}", "HTML or script removed from the card text", line_no))
+            text = cleaned
         if not slug:
             problems.append(Problem(name, "section", "heading has no letters or digits", line_no))
             continue

@@ -12,11 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import ReviewAppError
 from .labels import SLICES, case_to_json, load_cases, parse_case
+from .records import Case
 from .report import write_atomic
 from .review import ReviewService
 from .snapshots import references
@@ -114,8 +117,35 @@ def plan_export(service: ReviewService) -> ExportPlan:
                                                               "approved_at": draft.created_at}}
         out.append(record)
         new_cases.append(f"{case_id} (from {draft.draft_id})")
+    check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(claims_added), used, tuple(unchanged), tuple(conflicts),
                       tuple(skipped))
+
+
+class ExportError(ReviewAppError):
+    """An export would alter a frozen case; nothing is written."""
+
+    def __init__(self, case_id: str, field: str):
+        self.case_id, self.field = case_id, field
+        super().__init__(f"export refused: it would change frozen case {case_id}, field {field}")
+
+
+def check_frozen(frozen: Sequence[Case], records: Sequence[dict[str, Any]]) -> None:
+    """Every frozen case must come out with the same fields and the same gold claim labels."""
+    exported = {r.get("id"): r for r in records}
+    for case in frozen:
+        record = exported.get(case.id)
+        if record is None:
+            raise ExportError(case.id, "id (the case is missing)")
+        original = case_to_json(case)
+        for name, value in original.items():
+            if name == "claims":
+                kept = {c["id"]: c for c in record.get("claims", [])}
+                for claim in value:
+                    if kept.get(claim["id"], {}).get("evidence") != claim["evidence"]:
+                        raise ExportError(case.id, f"claims[{claim['id']}].evidence")
+            elif record.get(name) != value:
+                raise ExportError(case.id, name)
 
 
 def _with_claims(record: dict[str, Any], claims: list[dict[str, Any]]) -> dict[str, Any]:

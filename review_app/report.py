@@ -145,6 +145,16 @@ def format_history(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def reliability_table(results: Sequence[dict[str, Any]]) -> str:
+    head = ["check", "writes attempted", "acknowledged", "found afterwards", "lost", "errors", "integrity",
+            "save p50 ms", "save p95 ms", "notes"]
+    rows = [[r["check"], str(r["attempted"]), str(r["acknowledged"]), str(r["found"]), str(r["lost"]),
+             ", ".join(f"{k}: {v}" for k, v in r["errors"].items()) or "none", r["integrity"],
+             "–" if r["p50_ms"] is None else f"{r['p50_ms']:.1f}", "–" if r["p95_ms"] is None else f"{r['p95_ms']:.1f}",
+             r["notes"]] for r in results]
+    return _markdown(head, rows)
+
+
 def format_export(summary: dict[str, Any]) -> str:
     lines = ["Dry run: nothing written." if summary["dry_run"] else f"Wrote {summary['path']}",
              *([f"sha256 {summary['sha256']}"] if not summary["dry_run"] else []),

@@ -158,18 +158,21 @@ class ReviewService:
             raise StoreError("saving needs a reviewer name: set it at the top of the page "
                              "(or REVIEW_APP_REVIEWER); without one the app is a read-only demo")
         case = self.case(slice_name, case_id)
-        row = next((r for r in self.rows(case, None) if r.claim_id == claim_id and r.chunk_id == chunk_id), None)
-        if row is None:
+        cited = next(((claim, evidence) for claim, _ in self.claims(case) if claim.id == claim_id
+                      for evidence in claim.evidence if evidence.chunk_id == chunk_id), None)
+        if cited is None:
             raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
+        claim, evidence = cited
+        gold_label = evidence.label or None
         reason = reason or None
-        problems = validate_judgment(label, reason, rationale, row.gold_label)
+        problems = validate_judgment(label, reason, rationale, gold_label)
         if problems:
             raise StoreError("; ".join(problems))
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
         return self.store.record_judgment(Judgment(
             case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
             reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
-            corpus_version=self.engine.corpus.version, claim_text=row.claim_text), gold_label=row.gold_label)
+            corpus_version=self.engine.corpus.version, claim_text=claim.text), gold_label=gold_label)
 
     def accept_suggestion(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
                           rationale: str = "") -> Judgment:

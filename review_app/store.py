@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -207,6 +208,48 @@ class ReviewStore:
 
     def next_draft_id(self) -> str:
         return f"draft-{len(self.drafts()) + 1:03d}"
+
+    def backup(self, target: Path) -> Path:
+        """A consistent copy of the live database (SQLite online backup), written atomically."""
+        target = Path(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.partial")
+        partial.unlink(missing_ok=True)
+        try:
+            source = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+            destination = sqlite3.connect(partial)
+            try:
+                source.backup(destination)
+            finally:
+                destination.close()
+                source.close()
+            os.replace(partial, target)
+        except (OSError, sqlite3.Error) as exc:
+            partial.unlink(missing_ok=True)
+            raise StoreError(f"{target}: backup failed ({exc})") from exc
+        return target
+
+    def restore(self, backup: Path) -> None:
+        """Replace the database's content with a backup's, after checking the backup is sound."""
+        backup = Path(backup)
+        if not backup.is_file():
+            raise StoreError(f"{backup}: no such backup file")
+        try:
+            source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+            try:
+                check = source.execute("pragma integrity_check").fetchone()[0]
+                tables = {row[0] for row in source.execute("select name from sqlite_master where type='table'")}
+                if check != "ok" or JUDGMENTS not in tables:
+                    raise StoreError(f"{backup}: not a sound review database (integrity: {check})")
+                destination = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+                try:
+                    source.backup(destination)
+                finally:
+                    destination.close()
+            finally:
+                source.close()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{backup}: cannot restore ({exc})") from exc
 
     def integrity_ok(self) -> bool:
         return self._rows("pragma integrity_check")[0]["integrity_check"] == "ok"

@@ -155,7 +155,8 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                 return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer, label,
                                                      reason, rationale)
 
-            gr.api(save_judgment, api_name="save_judgment")
+            # The store takes concurrent writers (WAL, busy timeout): do not queue saves one by one.
+            gr.api(save_judgment, api_name="save_judgment", concurrency_limit=8)
             accept_button.click(partial(handlers.accept_suggestion, ctx), row_inputs, saved_outputs,
                                 api_visibility="private")
             accept_all_button.click(partial(handlers.accept_all, ctx), case_inputs, saved_outputs,

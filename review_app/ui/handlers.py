@@ -126,9 +126,9 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
     if row is None:
         return "", "", None, None, ""
     suggestion = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
-                  if row.suggestion_reason else "") + f" — {row.explanation}\n\n**Gold:** "
+                  if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
                   + (render._label(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
-    chunk = f"**Claim:** {row.claim_text}\n\n**{row.chunk_id}:** {row.chunk_text}"
+    chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
     return chunk, suggestion, row.my_label, row.my_reason, row.my_rationale
 
 

@@ -39,8 +39,14 @@ _FLAG_WORDS = {
 }
 
 
+# gr.HTML renders its value through a JS template string and Handlebars: besides HTML, a
+# "${...}" or "{{...}}" in text a person or a source wrote must not reach them as syntax.
+_TEMPLATE_SYNTAX = str.maketrans({"$": "&#36;", "{": "&#123;", "}": "&#125;", "`": "&#96;"})
+
+
 def e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text as data: escaped for HTML and for gr.HTML's template syntax."""
+    return html.escape(str(text), quote=True).translate(_TEMPLATE_SYNTAX)
 
 
 def banner(decision: Decision) -> str:

@@ -1,0 +1,240 @@
+"""The reliability suite: concurrent writers, killed writers, and exports, with figures.
+
+Every check counts writes attempted, acknowledged (the store returned), found afterwards and
+lost (acknowledged but missing: must be 0), errors by kind, the integrity check, and save
+latency. `python -m review_app reliability` runs it at a larger size than the unit tests.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .settings import PROJECT_ROOT
+from .store import Judgment, ReviewStore
+
+CHUNK = "uspstf-2024#recommendation"
+
+
+@dataclass
+class CheckResult:
+    check: str
+    attempted: int = 0
+    acknowledged: int = 0
+    found: int = 0
+    lost: int = 0
+    errors: Counter = field(default_factory=Counter)
+    integrity: str = "not checked"
+    latencies_ms: list[float] = field(default_factory=list)
+    notes: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        lat = np.array(self.latencies_ms) if self.latencies_ms else None
+        return {"check": self.check, "attempted": self.attempted, "acknowledged": self.acknowledged,
+                "found": self.found, "lost": self.lost, "errors": dict(sorted(self.errors.items())),
+                "integrity": self.integrity,
+                "p50_ms": None if lat is None else round(float(np.percentile(lat, 50)), 2),
+                "p95_ms": None if lat is None else round(float(np.percentile(lat, 95)), 2), "notes": self.notes}
+
+
+def judgment(tag: str, i: int, reviewer: str = "reliability") -> Judgment:
+    return Judgment(case_id=f"load-{tag}", claim_id=f"c{i}", chunk_id=CHUNK, reviewer=reviewer, label="supports",
+                    reason=None, rationale="", source="human", chunk_hash="load", corpus_version="load",
+                    claim_text=f"load test {tag} {i}")
+
+
+def _writer(path: str, tag: str, count: int) -> tuple[list[int], dict[str, int], list[float]]:
+    store, acked, errors, latencies = ReviewStore(Path(path)), [], Counter(), []
+    for i in range(count):
+        start = time.perf_counter()
+        try:
+            acked.append(store.record_judgment(judgment(tag, i, reviewer=f"writer-{tag}")).id)
+        except Exception as exc:  # counted by kind: the point is to see every failure
+            errors[_kind(exc)] += 1
+        latencies.append((time.perf_counter() - start) * 1000)
+    return acked, dict(errors), latencies
+
+
+def _kind(exc: Exception) -> str:
+    text = str(exc).lower()
+    return "database is locked" if "locked" in text else type(exc).__name__
+
+
+def _verify(result: CheckResult, path: Path, acked: set[int]) -> CheckResult:
+    store = ReviewStore(path)
+    present = {j.id for j in store.judgments(current_only=False)}
+    result.acknowledged, result.found = len(acked), len(acked & present)
+    result.lost = len(acked - present)
+    result.integrity = "ok" if store.integrity_ok() else "FAILED"
+    return result
+
+
+def concurrent_writes(path: Path, writers: int, per_writer: int) -> CheckResult:
+    """Writer processes appending at once, each through its own connections."""
+    result = CheckResult(f"{writers} writer processes")
+    acked: set[int] = set()
+    ReviewStore(path)
+    with ProcessPoolExecutor(max_workers=writers) as pool:
+        for ids, errors, latencies in pool.map(_writer, [str(path)] * writers, [f"p{n}" for n in range(writers)],
+                                               [per_writer] * writers):
+            acked.update(ids)
+            result.errors.update(errors)
+            result.latencies_ms += latencies
+    result.attempted = writers * per_writer
+    return _verify(result, path, acked)
+
+
+_CHILD = """
+import sys
+from pathlib import Path
+from review_app.reliability import judgment
+from review_app.store import ReviewStore
+store, tag = ReviewStore(Path(sys.argv[1])), sys.argv[2]
+i = 0
+while True:
+    saved = store.record_judgment(judgment(tag, i))
+    sys.stdout.write(f"{saved.id}\\n")
+    sys.stdout.flush()
+    i += 1
+"""
+
+
+def killed_writers(path: Path, kills: int, seed: int = 0) -> CheckResult:
+    """A writer process killed with SIGKILL mid-stream, again and again."""
+    result = CheckResult(f"writer killed (SIGKILL) x{kills}")
+    rng = random.Random(seed)
+    acked: set[int] = set()
+    ReviewStore(path)
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+    for n in range(kills):
+        target = rng.randint(20, 200)
+        child = subprocess.Popen([sys.executable, "-c", _CHILD, str(path), f"k{n}"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True, env=env, cwd=PROJECT_ROOT)
+        for count, line in enumerate(child.stdout, start=1):  # the child keeps writing: the kill lands mid-stream
+            acked.add(int(line))
+            if count >= target:
+                break
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+    result.attempted = len(acked)
+    result.notes = "attempted counts acknowledged writes; the write in flight at the kill is unacknowledged"
+    return _verify(result, path, acked)
+
+
+def server_writes(url: str, path: Path, clients: int, per_client: int,
+                  save: Callable[[Any, str, int], dict]) -> CheckResult:
+    """Concurrent gradio_client sessions saving judgments while another keeps asking."""
+    from gradio_client import Client
+
+    result = CheckResult(f"{clients} API clients on a live server")
+    acked: set[int] = set()
+    lock = threading.Lock()
+    stop = threading.Event()
+    asks = Counter()
+
+    def asker() -> None:
+        client = Client(url, verbose=False)
+        while not stop.is_set():
+            try:
+                client.predict("When should screening start?", "hybrid", 6, "2026-06-24", 0.122, True, api_name="/ask")
+                asks["answered"] += 1
+            except Exception as exc:
+                asks[_kind(exc)] += 1
+
+    def worker(n: int) -> None:
+        client = Client(url, verbose=False)
+        for i in range(per_client):
+            start = time.perf_counter()
+            try:
+                record = save(client, f"s{n}", i)
+                if "id" in record:
+                    with lock:
+                        acked.add(record["id"])
+                else:
+                    result.errors[record.get("error", "refused")] += 1
+            except Exception as exc:
+                result.errors[_kind(exc)] += 1
+            result.latencies_ms.append((time.perf_counter() - start) * 1000)
+
+    ask_thread = threading.Thread(target=asker)
+    ask_thread.start()
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        list(pool.map(worker, range(clients)))
+    stop.set()
+    ask_thread.join()
+    result.attempted = clients * per_client
+    result.notes = f"asks answered meanwhile: {asks['answered']}" + "".join(
+        f", {k}: {v}" for k, v in asks.items() if k != "answered")
+    return _verify(result, path, acked)
+
+
+def exports_check(make_service: Callable[[], Any], exports_dir: Path) -> CheckResult:
+    """Two exports of the same database are identical, and nothing half-written is left."""
+    from .export import export_holdout
+
+    result = CheckResult("export twice")
+    first = export_holdout(make_service(), exports_dir)
+    second = export_holdout(make_service(), exports_dir)
+    leftovers = [p.name for p in Path(exports_dir).glob(".*")]
+    same = first.path.read_bytes() == second.path.read_bytes()
+    result.attempted = result.acknowledged = result.found = 2
+    result.integrity = "identical" if same and not leftovers else "DIFFERENT"
+    result.notes = f"sha256 {first.sha256[:12]}; temporary files left: {len(leftovers)}"
+    return result
+
+
+def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: int = 8,
+              per_client: int = 250, folder: Path | None = None) -> list[CheckResult]:
+    """All checks on a scratch folder (a temporary one unless given)."""
+    from .pipeline import get_engine
+    from .review import ReviewService
+    from .settings import data_dir, default_settings
+    from .ui.app import build_app, launch
+    from .ui.handlers import Context
+
+    with tempfile.TemporaryDirectory() as scratch:
+        base = Path(folder or scratch)
+        results = [concurrent_writes(base / "store.sqlite", writers, per_writer),
+                   killed_writers(base / "crash.sqlite", kills)]
+        context = Context.create(db_path=base / "server.sqlite", exports_dir=base / "exports")
+        demo = build_app(context)
+        _, url, _ = launch(demo, server_name="127.0.0.1", server_port=_free_port(), prevent_thread_lock=True,
+                           quiet=True)
+        try:
+            results.append(server_writes(url, base / "server.sqlite", clients, per_client, _api_save))
+        finally:
+            demo.close()
+        engine = get_engine(data_dir("corpus"))
+        results.append(exports_check(
+            lambda: ReviewService(engine, ReviewStore(base / "server.sqlite"), data_dir("labels"),
+                                  default_settings()), base / "exports"))
+    return results
+
+
+def _api_save(client: Any, tag: str, i: int) -> dict:
+    """One judgment through the public API: claim c1 of canonical-001, a new reviewer per call."""
+    return client.predict("canonical", "canonical-001", "c1", CHUNK, f"api-{tag}-{i}", "supports", "", "",
+                          api_name="/save_judgment")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

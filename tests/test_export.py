@@ -93,3 +93,15 @@ def test_export_command(tmp_path, monkeypatch, capsys):
     assert main(["export", "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     assert written["path"].endswith(".jsonl") and main(["evaluate", "--labels", written["path"]]) == 0
+
+
+def test_an_export_that_would_alter_a_frozen_case_is_refused():
+    from review_app.export import ExportError, check_frozen
+    from review_app.labels import case_to_json
+
+    frozen = load_cases(LABELS_DIR / "holdout.jsonl")
+    records = [case_to_json(c) for c in frozen]
+    check_frozen(frozen, records)
+    records[2] = {**records[2], "gold_document_ids": ["uspstf-2024"]}
+    with pytest.raises(ExportError, match="holdout-003, field gold_document_ids"):
+        check_frozen(frozen, records)

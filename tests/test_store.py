@@ -104,3 +104,16 @@ def test_unusable_path_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(StoreError, match="cannot open the review database"):
         ReviewStore(blocker / "review.sqlite")
+
+
+def test_backup_and_restore_round_trip(store, tmp_path):
+    kept = store.record_judgment(judgment())
+    copy = store.backup(tmp_path / "backups" / "review.sqlite")
+    store.record_judgment(judgment(claim_id="c2"))
+    store.restore(copy)
+    assert store.judgments() == [kept] and store.integrity_ok()
+    not_a_db = tmp_path / "junk.sqlite"
+    not_a_db.write_bytes(b"this is not sqlite")
+    with pytest.raises(StoreError, match=r"junk\.sqlite"):
+        store.restore(not_a_db)
+    assert store.judgments() == [kept]

@@ -1,0 +1,39 @@
+"""Durability under load and faults. Figures are printed (pytest -s shows them)."""
+
+import pytest
+
+from review_app import reliability
+from review_app.report import reliability_table
+
+pytestmark = pytest.mark.slow
+
+
+def show(result):
+    print("\n" + reliability_table([result.to_json()]))
+
+
+def test_eight_writer_processes_two_thousand_judgments(tmp_path):
+    result = reliability.concurrent_writes(tmp_path / "db.sqlite", writers=8, per_writer=250)
+    show(result)
+    assert result.attempted == result.acknowledged == result.found == 2000
+    assert result.lost == 0 and not result.errors and result.integrity == "ok"
+
+
+def test_writers_killed_mid_stream_lose_nothing_acknowledged(tmp_path):
+    result = reliability.killed_writers(tmp_path / "db.sqlite", kills=3)
+    show(result)
+    assert result.acknowledged >= 60 and result.lost == 0 and result.integrity == "ok"
+
+
+def test_api_clients_on_a_live_server_while_asks_are_answered(app_server, tmp_path):
+    url, context = app_server
+    result = reliability.server_writes(url, context.store.path, clients=8, per_client=40, save=reliability._api_save)
+    show(result)
+    assert result.acknowledged == result.found == 320 and result.lost == 0 and not result.errors
+    assert result.integrity == "ok" and "asks answered meanwhile: 0" not in result.notes
+
+
+def test_exports_are_atomic_and_repeatable(service, tmp_path):
+    result = reliability.exports_check(lambda: service, tmp_path / "exports")
+    show(result)
+    assert result.integrity == "identical" and "temporary files left: 0" in result.notes

@@ -81,3 +81,71 @@ def test_every_tab_renders(page, tab):
     page.wait_for_timeout(300)
     shot(page, tab.lower().replace(" ", "-"))
     assert "not medical advice" in page.inner_text("body")
+
+
+PAYLOAD = "<img src=x onerror=alert(1)> <script>alert(2)</script> ${alert(3)}"
+
+
+@pytest.fixture(scope="module")
+def injected_server(tmp_path_factory):
+    """The app on a corpus whose ACR card carries markup and a template expression."""
+    import shutil
+
+    from review_app.ui.app import build_app, launch
+    from review_app.ui.handlers import Context
+
+    from .conftest import CORPUS_DIR, _free_port
+
+    folder = tmp_path_factory.mktemp("injected")
+    corpus = folder / "corpus"
+    shutil.copytree(CORPUS_DIR, corpus)
+    card = corpus / "acr-current.md"
+    card.write_text(card.read_text(encoding="utf-8").replace(
+        "## Risk assessment\n", f"## Risk assessment\nInjected: {PAYLOAD} end.\n"), encoding="utf-8")
+    previous = {k: os.environ.get(k) for k in ("REVIEW_APP_CORPUS", "REVIEW_APP_EXPORTS")}
+    os.environ.update(REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_EXPORTS=str(folder / "exports"))
+    try:
+        demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
+    finally:
+        for key, value in previous.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    port = _free_port()
+    launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+    yield f"http://127.0.0.1:{port}/"
+    demo.close()
+
+
+def test_no_script_runs_from_questions_rationales_or_cards(browser, injected_server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(injected_server)
+    page.wait_for_selector("#question textarea")
+    page.fill("#question textarea", f"Who should have a breast cancer risk assessment by age 25? {PAYLOAD}")
+    page.click("#ask-button")
+    page.wait_for_selector("#decision-banner")
+    page.wait_for_selector("text=Injected:")
+    body = page.inner_text("body")
+    assert "${alert(3)}" in body  # shown literally, not evaluated
+    assert "onerror" not in page.inner_html("#ask-banner")
+
+    set_reviewer(page, "dr-<b>bold</b>")
+    open_tab(page, "Review")
+    page.click("#load-case")
+    page.wait_for_selector("#gold-panel:has-text('canonical-001')")
+    page.get_by_label("partially_supports").first.check()
+    page.click("#reason input")
+    page.get_by_role("option", name="missing_fact").click()
+    page.fill("#rationale textarea", PAYLOAD)
+    page.click("#save-judgment")
+    page.wait_for_selector("#save-status:has-text('Saved')")
+    page.wait_for_selector("#claim-table:has-text('${alert(3)}')")
+    page.wait_for_timeout(500)
+    shot(page, "security")
+    assert dialogs == []
+    context.close()

@@ -26,6 +26,7 @@ from .snapshots import references
 from .store import Judgment
 
 HOLDOUT = "holdout"
+POLICY = ("adjudicated", "unanimous")  # what enters an export by default; "unresolved" can be added
 
 
 @dataclass(frozen=True)
@@ -36,12 +37,16 @@ class ExportPlan:
     judgments_used: int
     unchanged: tuple[str, ...]
     conflicts: tuple[str, ...]
-    skipped: tuple[str, ...] = field(default_factory=tuple)  # stale or unjudged, with why
+    skipped: tuple[str, ...] = field(default_factory=tuple)  # stale, unjudged or unresolved, with why
+    policy: tuple[str, ...] = POLICY
+    tags: dict[str, int] = field(default_factory=dict)  # exported citations per tag
 
     def summary(self) -> dict[str, Any]:
         return {"cases": len(self.cases), "new_cases": list(self.new_cases), "claims_added": list(self.claims_added),
                 "judgments_used": self.judgments_used, "unchanged": len(self.unchanged),
-                "conflicts": list(self.conflicts), "skipped": list(self.skipped)}
+                "conflicts": list(self.conflicts), "skipped": list(self.skipped),
+                "policy": f"exports {' and '.join(self.policy)} judgments only",
+                "tags": dict(sorted(self.tags.items()))}
 
     def text(self) -> str:
         return "".join(_dumps(case) + "\n" for case in self.cases)
@@ -52,18 +57,34 @@ def _dumps(record: dict[str, Any]) -> str:
 
 
 def _review(j: Judgment) -> dict[str, Any]:
-    return {"reviewer": j.reviewer, "time": j.created_at, "source": j.source, "label": j.label,
+    return {"reviewer": j.reviewer, "time": j.created_at, "source": j.source, "status": j.status, "label": j.label,
             "reason": j.reason, "rationale": j.rationale, "chunk_hash": j.chunk_hash,
             "corpus_version": j.corpus_version}
 
 
-def plan_export(service: ReviewService) -> ExportPlan:
+def consensus(submitted: Sequence[Judgment], adjudication: Any,
+              required: int) -> tuple[str, str | None, str | None]:
+    """(tag, label, reason) of one citation: adjudicated (an adjudicator decided), unanimous (the
+    required number of submitted reviews, all agreeing) or unresolved."""
+    if adjudication is not None:
+        return "adjudicated", adjudication.label, adjudication.reason
+    labels = {(j.label, j.reason) for j in submitted}
+    if len(submitted) >= required and len(labels) == 1:
+        label, reason = labels.pop()
+        return "unanimous", label, reason
+    return "unresolved", submitted[-1].label if submitted else None, submitted[-1].reason if submitted else None
+
+
+def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> ExportPlan:
     """What an export would write, and what it would report. Nothing is written."""
     frozen = service.cases(HOLDOUT)
     judgments: dict[tuple[str, str, str], list[Judgment]] = {}
     for j in service.store.judgments():
         judgments.setdefault((j.case_id, j.claim_id, j.chunk_id), []).append(j)
     chunks = service.engine.corpus.chunk_by_id
+    adjudications = service.store.adjudications()
+    required = service.team.reviews_needed(HOLDOUT)
+    tags: dict[str, int] = {}
     out, new_cases, claims_added, unchanged, conflicts, skipped = [], [], [], [], [], []
     used = 0
     for case in frozen:
@@ -72,7 +93,7 @@ def plan_export(service: ReviewService) -> ExportPlan:
         for claim in case.claims:  # frozen gold labels stay; disagreeing judgments are reported
             for evidence in claim.evidence:
                 for j in judgments.get((case.id, claim.id, evidence.chunk_id), []):
-                    if j.label != evidence.label:
+                    if j.status == "submitted" and j.label != evidence.label:
                         conflicts.append(f"{case.id} {claim.id} {evidence.chunk_id}: {j.reviewer} says {j.label}, "
                                          f"the frozen gold label is {evidence.label} (kept)")
         extra_claims = []
@@ -81,21 +102,36 @@ def plan_export(service: ReviewService) -> ExportPlan:
                 continue
             evidence = []
             for cited in claim.evidence:
-                current = [j for j in judgments.get((case.id, claim.id, cited.chunk_id), [])
-                           if cited.chunk_id in chunks and j.chunk_hash == chunks[cited.chunk_id].content_hash]
-                stale = len(judgments.get((case.id, claim.id, cited.chunk_id), [])) - len(current)
+                key = (case.id, claim.id, cited.chunk_id)
+                fresh = [j for j in judgments.get(key, [])
+                         if cited.chunk_id in chunks and j.chunk_hash == chunks[cited.chunk_id].content_hash]
+                stale = len(judgments.get(key, [])) - len(fresh)
                 if stale:
                     skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: {stale} judgment(s) made on an older "
                                    "text of the chunk")
-                if not current:
-                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: not judged yet")
+                current = [j for j in fresh if j.status == "submitted"]  # drafts never leave the database
+                final = adjudications.get(key)
+                if final is not None and final.chunk_hash != chunks[cited.chunk_id].content_hash:
+                    final = None
+                if not current and final is None:
+                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: no submitted judgment yet")
                     continue
-                decided = current[-1]  # the latest judgment decides until double review exists
+                tag, label, reason = consensus(current, final, required)
+                if tag not in policy:
+                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: {tag} ({len(current)} of {required} "
+                                   "reviews, or they disagree): not exported by the policy")
+                    continue
+                tags[tag] = tags.get(tag, 0) + 1
                 used += len(current)
-                entry = {"chunk_id": cited.chunk_id, "label": decided.label}
-                if decided.reason:
-                    entry["reason"] = decided.reason
+                entry = {"chunk_id": cited.chunk_id, "label": label}
+                if reason:
+                    entry["reason"] = reason
+                entry["status"] = tag
                 entry["reviews"] = [_review(j) for j in current]
+                if final is not None:
+                    entry["adjudication"] = {"adjudicator": final.adjudicator, "time": final.created_at,
+                                             "label": final.label, "reason": final.reason,
+                                             "rationale": final.rationale}
                 evidence.append(entry)
             if evidence:
                 extra_claims.append({"id": claim.id, "text": claim.text, "evidence": evidence, "added_by": added_by})
@@ -119,7 +155,7 @@ def plan_export(service: ReviewService) -> ExportPlan:
         new_cases.append(f"{case_id} (from {draft.draft_id})")
     check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(claims_added), used, tuple(unchanged), tuple(conflicts),
-                      tuple(skipped))
+                      tuple(skipped), tuple(policy), tags)
 
 
 class ExportError(ReviewAppError):

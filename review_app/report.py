@@ -159,7 +159,9 @@ def format_export(summary: dict[str, Any]) -> str:
     lines = ["Dry run: nothing written." if summary["dry_run"] else f"Wrote {summary['path']}",
              *([f"sha256 {summary['sha256']}"] if not summary["dry_run"] else []),
              f"{summary['cases']} cases: {len(summary['new_cases'])} new, {summary['unchanged']} unchanged, "
-             f"claims added to {len(summary['claims_added'])}, {summary['judgments_used']} judgments used"]
+             f"claims added to {len(summary['claims_added'])}, {summary['judgments_used']} judgments used",
+             f"Policy: {summary['policy']}; exported citations by tag: "
+             + (", ".join(f"{k} {v}" for k, v in summary["tags"].items()) or "none")]
     for title, key in (("New cases", "new_cases"), ("Claims added", "claims_added"),
                        ("Conflicts with frozen gold labels (not written)", "conflicts"), ("Skipped", "skipped")):
         if summary[key]:

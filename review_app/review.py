@@ -17,8 +17,9 @@ from .labels import SLICES, load_slice
 from .pipeline import Engine
 from .records import Case, Claim, Decision, Evidence, Settings
 from .snapshots import references
-from .store import AddedClaim, Judgment, ReviewStore, StoreError, validate_judgment
+from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
 from .synthesis import get_synthesizer
+from .team import Team, load_team
 
 FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source")
 
@@ -43,6 +44,11 @@ class ClaimRow:
     saved_at: str | None = None
     stale: bool = False  # my judgment was made on a different text of this chunk
     added_by: str | None = None  # a reviewer added this claim
+    my_status: str | None = None  # draft or submitted
+    others: tuple[tuple[str, str, str | None, str], ...] = ()  # (reviewer, label, reason, rationale), submitted
+    hidden_others: int = 0  # submitted labels kept from me until I submit mine (blind review)
+    submitted: int = 0  # submitted reviews of this pair, mine included
+    adjudicated: str | None = None  # the final label, when an adjudicator set one
 
     @property
     def key(self) -> str:
@@ -63,8 +69,10 @@ class CaseView:
 
 
 class ReviewService:
-    def __init__(self, engine: Engine, store: ReviewStore, labels_dir: Path, settings: Settings):
+    def __init__(self, engine: Engine, store: ReviewStore, labels_dir: Path, settings: Settings,
+                 team: Team | None = None):
         self.engine, self.store, self.labels_dir, self.settings = engine, store, Path(labels_dir), settings
+        self.team = team or load_team()
         self.verifier: Verifier = get_synthesizer(engine).verifier
         self._cases = lru_cache(maxsize=None)(self._load)
 
@@ -94,13 +102,24 @@ class ReviewService:
         return gold + added
 
     def rows(self, case: Case, reviewer: str | None) -> tuple[ClaimRow, ...]:
-        mine = {(j.claim_id, j.chunk_id): j for j in self.store.judgments(case.id, reviewer)} if reviewer else {}
+        everyone = self.store.judgments(case.id)
+        mine = {(j.claim_id, j.chunk_id): j for j in everyone if reviewer and j.reviewer == reviewer}
+        submitted: dict[tuple[str, str], list[Judgment]] = {}
+        for j in everyone:
+            if j.status == "submitted":
+                submitted.setdefault((j.claim_id, j.chunk_id), []).append(j)
+        adjudications = self.store.adjudications()
+        sees_all = self.team.sees_everyone(reviewer)
         rows = []
         for claim, added_by in self.claims(case):
             verdict = self.verifier.verify_claim(claim, self.date(case))
             for gold, suggestion in zip(claim.evidence, verdict.verdicts, strict=True):
                 chunk = self.engine.corpus.chunk_by_id.get(gold.chunk_id)
                 judgment = mine.get((claim.id, gold.chunk_id))
+                done = submitted.get((claim.id, gold.chunk_id), [])
+                others = [j for j in done if j.reviewer != reviewer]
+                visible = sees_all or (judgment is not None and judgment.status == "submitted")
+                final = adjudications.get((case.id, claim.id, gold.chunk_id))
                 rows.append(ClaimRow(
                     case_id=case.id, claim_id=claim.id, claim_text=claim.text, chunk_id=gold.chunk_id,
                     chunk_text=chunk.text if chunk else "(this chunk is not in the corpus)",
@@ -110,7 +129,10 @@ class ReviewService:
                     my_rationale=judgment.rationale if judgment else "",
                     saved_at=judgment.created_at if judgment else None,
                     stale=bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash),
-                    added_by=added_by))
+                    added_by=added_by, my_status=judgment.status if judgment else None,
+                    others=tuple((j.reviewer, j.label, j.reason, j.rationale) for j in others) if visible else (),
+                    hidden_others=0 if visible else len(others), submitted=len(done),
+                    adjudicated=final.label if final else None))
         return tuple(rows)
 
     def view(self, slice_name: str, case_id: str, reviewer: str | None) -> CaseView:
@@ -152,11 +174,14 @@ class ReviewService:
         return mine, total, anyone
 
     def save(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
-             label: str | None, reason: str | None, rationale: str, source: str = "human") -> Judgment:
-        """Validate against the gold label and append the judgment. Raises StoreError with the problems."""
+             label: str | None, reason: str | None, rationale: str, source: str = "human",
+             submit: bool = True) -> Judgment:
+        """Validate against the gold label and append the judgment (a draft, or submitted).
+        Raises StoreError with the problems, AccessDenied when the role does not allow it."""
         if not (reviewer or "").strip():
             raise StoreError("saving needs a reviewer name: set it at the top of the page "
                              "(or REVIEW_APP_REVIEWER); without one the app is a read-only demo")
+        self.team.require(reviewer.strip(), "judge")
         case = self.case(slice_name, case_id)
         cited = next(((claim, evidence) for claim, _ in self.claims(case) if claim.id == claim_id
                       for evidence in claim.evidence if evidence.chunk_id == chunk_id), None)
@@ -172,7 +197,8 @@ class ReviewService:
         return self.store.record_judgment(Judgment(
             case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
             reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
-            corpus_version=self.engine.corpus.version, claim_text=claim.text), gold_label=gold_label)
+            corpus_version=self.engine.corpus.version, claim_text=claim.text,
+            status="submitted" if submit else "draft"), gold_label=gold_label)
 
     def accept_suggestion(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
                           rationale: str = "") -> Judgment:
@@ -182,6 +208,7 @@ class ReviewService:
                          row.suggestion_reason, rationale or row.explanation, source="auto")
 
     def add_claim(self, slice_name: str, case_id: str, text: str, chunk_ids: list[str], reviewer: str) -> AddedClaim:
+        self.team.require((reviewer or "").strip() or None, "judge")
         case = self.case(slice_name, case_id)
         unknown = [c for c in chunk_ids if c not in self.engine.corpus.chunk_by_id]
         if unknown:
@@ -189,3 +216,68 @@ class ReviewService:
         existing = {claim.id for claim, _ in self.claims(case)}
         claim_id = next(f"r{n}" for n in range(1, 10_000) if f"r{n}" not in existing)
         return self.store.add_claim(AddedClaim(case.id, claim_id, text.strip(), tuple(chunk_ids), reviewer))
+
+    def undo(self, reviewer: str) -> Judgment | None:
+        """Undo the reviewer's own latest change (call again to go further back)."""
+        self.team.require((reviewer or "").strip() or None, "judge")
+        return self.store.undo_last(reviewer.strip())
+
+    def adjudicate(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, adjudicator: str,
+                   label: str, reason: str | None, rationale: str) -> Adjudication:
+        self.team.require((adjudicator or "").strip() or None, "adjudicate")
+        row = next((r for r in self.rows(self.case(slice_name, case_id), adjudicator)
+                    if r.claim_id == claim_id and r.chunk_id == chunk_id), None)
+        if row is None:
+            raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
+        chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        return self.store.adjudicate(Adjudication(case_id, claim_id, chunk_id, adjudicator.strip(), label,
+                                                  reason or None, rationale or "", chunk.content_hash,
+                                                  self.engine.corpus.version))
+
+    def queues(self, slice_name: str, reviewer: str | None) -> dict[str, list[str]]:
+        """Rows waiting for me (not submitted by me, still short of the reviews they need), my drafts,
+        and what I submitted; each row as "case-id claim · chunk"."""
+        needed = self.team.reviews_needed(slice_name)
+        queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": []}
+        for case in self.cases(slice_name):
+            for row in self.rows(case, reviewer):
+                key = f"{case.id} {row.key}"
+                if row.my_status == "submitted" and not row.stale:
+                    queues["submitted by me"].append(key)
+                elif row.my_status == "draft":
+                    queues["my drafts"].append(key)
+                if row.my_status != "submitted" and row.submitted < needed:
+                    queues["waiting for me"].append(key)
+        return queues
+
+    def disagreements(self, slice_name: str) -> list[ClaimRow]:
+        """Rows whose submitted labels disagree with each other or with the gold label (seen by an
+        adjudicator: every label is visible)."""
+        out = []
+        for case in self.cases(slice_name):
+            for row in self.rows(case, None):
+                labels = {label for _, label, _, _ in self._all_submitted(case.id, row)}
+                if len(labels) > 1 or (row.gold_label and labels and labels != {row.gold_label}):
+                    out.append(row)
+        return out
+
+    def _all_submitted(self, case_id: str, row: ClaimRow) -> list[tuple[str, str, str | None, str]]:
+        return [(j.reviewer, j.label, j.reason, j.rationale) for j in self.store.judgments(case_id)
+                if j.claim_id == row.claim_id and j.chunk_id == row.chunk_id and j.status == "submitted"]
+
+    def history(self, case_id: str, claim_id: str, chunk_id: str) -> list[dict]:
+        """Every event on one (claim, cited chunk) pair, oldest first: nothing is ever deleted."""
+        undone = {u["judgment_id"]: u for u in self.store.undos()}
+        events = []
+        for j in self.store.judgments(case_id, current_only=False):
+            if j.claim_id == claim_id and j.chunk_id == chunk_id:
+                events.append({"time": j.created_at, "who": j.reviewer, "what": f"{j.status} {j.label}"
+                               + (f" / {j.reason}" if j.reason else ""), "rationale": j.rationale})
+                if j.id in undone:
+                    events.append({"time": undone[j.id]["created_at"], "who": undone[j.id]["actor"],
+                                   "what": f"undid {j.status} {j.label}", "rationale": ""})
+        final = self.store.adjudications().get((case_id, claim_id, chunk_id))
+        if final:
+            events.append({"time": final.created_at, "who": final.adjudicator, "what": f"adjudicated {final.label}"
+                           + (f" / {final.reason}" if final.reason else ""), "rationale": final.rationale})
+        return sorted(events, key=lambda e: e["time"])

@@ -26,6 +26,10 @@ from .records import CLAIM_LABELS, CLAIM_REASONS
 JUDGMENTS = "judgments"
 ADDED_CLAIMS = "added_claims"
 DRAFTS = "drafts"
+UNDOS = "undos"
+ADJUDICATIONS = "adjudications"
+TABLES = (JUDGMENTS, ADDED_CLAIMS, DRAFTS, UNDOS, ADJUDICATIONS)
+STATUSES = ("draft", "submitted")
 BUSY_TIMEOUT_MS = 10_000
 SOURCES = ("human", "auto")
 
@@ -49,6 +53,24 @@ class Judgment:
     chunk_hash: str
     corpus_version: str
     claim_text: str
+    created_at: str = ""
+    id: int | None = None
+    status: str = "submitted"  # "draft" autosaves; "submitted" is the reviewer's explicit decision
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """An adjudicator's final label for a (claim, cited chunk) pair reviewers disagree on."""
+
+    case_id: str
+    claim_id: str
+    chunk_id: str
+    adjudicator: str
+    label: str
+    reason: str | None
+    rationale: str
+    chunk_hash: str
+    corpus_version: str
     created_at: str = ""
     id: int | None = None
 
@@ -109,6 +131,16 @@ class ReviewStore:
                 "claim_text": str, "created_at": str}, pk="id", not_null={"case_id", "claim_id", "chunk_id",
                                                                          "reviewer", "label", "created_at"})
             db[JUDGMENTS].create_index(["case_id", "claim_id", "chunk_id", "reviewer"])
+        if "status" not in db[JUDGMENTS].columns_dict:  # databases from before drafts existed
+            db[JUDGMENTS].add_column("status", str)
+            db.execute(f"update {JUDGMENTS} set status = 'submitted' where status is null")
+        if UNDOS not in db.table_names():
+            db[UNDOS].create({"id": int, "judgment_id": int, "actor": str, "created_at": str}, pk="id")
+            db[UNDOS].create_index(["judgment_id"], unique=True)
+        if ADJUDICATIONS not in db.table_names():
+            db[ADJUDICATIONS].create({"id": int, "case_id": str, "claim_id": str, "chunk_id": str, "adjudicator": str,
+                                      "label": str, "reason": str, "rationale": str, "chunk_hash": str,
+                                      "corpus_version": str, "created_at": str}, pk="id")
         if ADDED_CLAIMS not in db.table_names():
             db[ADDED_CLAIMS].create({"id": int, "case_id": str, "claim_id": str, "text": str, "chunk_ids": str,
                                      "reviewer": str, "created_at": str}, pk="id")
@@ -136,6 +168,8 @@ class ReviewStore:
             problems.insert(0, "a reviewer name is needed to save")
         if judgment.source not in SOURCES:
             problems.append(f"source must be one of {', '.join(SOURCES)}")
+        if judgment.status not in STATUSES:
+            problems.append(f"status must be one of {', '.join(STATUSES)}")
         if problems:
             raise StoreError("; ".join(problems))
         record = {k: v for k, v in asdict(judgment).items() if k != "id"}
@@ -145,8 +179,9 @@ class ReviewStore:
 
     def judgments(self, case_id: str | None = None, reviewer: str | None = None,
                   current_only: bool = True) -> list[Judgment]:
-        """Judgments in id order; by default only the current one per (case, claim, chunk, reviewer)."""
-        where, params = [], []
+        """Judgments in id order; by default only the current one per (case, claim, chunk, reviewer),
+        leaving out judgments that were undone."""
+        where, params = [f"id not in (select judgment_id from {UNDOS})"] if current_only else [], []
         if case_id is not None:
             where.append("case_id = ?")
             params.append(case_id)
@@ -160,6 +195,60 @@ class ReviewStore:
         else:
             sql = f"select * from {JUDGMENTS} {condition} order by id"
         return [Judgment(**row) for row in self._rows(sql, tuple(params))]
+
+    def undo_last(self, reviewer: str) -> Judgment | None:
+        """Undo the reviewer's latest judgment not yet undone (any number of steps, one per call).
+        Nothing is deleted: the undo is an event of its own. Returns the judgment undone."""
+        rows = self._rows(f"select * from {JUDGMENTS} where reviewer = ? and id not in "
+                          f"(select judgment_id from {UNDOS}) order by id desc limit 1", (reviewer,))
+        if not rows:
+            return None
+        self._append(UNDOS, {"judgment_id": rows[0]["id"], "actor": reviewer, "created_at": now()})
+        return Judgment(**rows[0])
+
+    def undos(self) -> list[dict[str, Any]]:
+        return self._rows(f"select * from {UNDOS} order by id")
+
+    def adjudicate(self, adjudication: Adjudication) -> Adjudication:
+        problems = validate_judgment(adjudication.label, adjudication.reason, adjudication.rationale, None)
+        if not adjudication.rationale.strip():
+            problems.append("an adjudication needs a rationale")
+        if problems:
+            raise StoreError("; ".join(problems))
+        record = {k: v for k, v in asdict(adjudication).items() if k != "id"}
+        record["created_at"] = now()
+        return Adjudication(**{**record, "id": self._append(ADJUDICATIONS, record)})
+
+    def adjudications(self) -> dict[tuple[str, str, str], Adjudication]:
+        """The latest adjudication per (case, claim, chunk)."""
+        rows = self._rows(f"select * from {ADJUDICATIONS} where id in (select max(id) from {ADJUDICATIONS} "
+                          "group by case_id, claim_id, chunk_id) order by id")
+        return {(r["case_id"], r["claim_id"], r["chunk_id"]): Adjudication(**r) for r in rows}
+
+    # the event log: every table is append-only, so its rows are the events
+    def events(self, after: dict[str, int] | None = None) -> list[dict[str, Any]]:
+        """Every row of every table (or only those after the given ids), as replayable events."""
+        after = after or {}
+        out = []
+        for table in TABLES:
+            for row in self._rows(f"select * from {table} where id > ? order by id", (after.get(table, 0),)):
+                out.append({"table": table, "row": row})
+        return out
+
+    def replay(self, events: list[dict[str, Any]]) -> int:
+        """Insert events (from `events`) into this store, keeping their ids. For an empty store."""
+        try:
+            with self._db() as db, db.conn:
+                for event in events:
+                    if event["table"] not in TABLES:
+                        raise StoreError(f"unknown table in the event log: {event['table']!r}")
+                    db[event["table"]].insert(event["row"], pk="id", alter=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: replay failed ({exc})") from exc
+        return len(events)
+
+    def is_empty(self) -> bool:
+        return all(self._rows(f"select count(*) as n from {t}")[0]["n"] == 0 for t in TABLES)
 
     def judgment_count(self) -> int:
         return self._rows(f"select count(*) as n from {JUDGMENTS}")[0]["n"]

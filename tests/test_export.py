@@ -24,12 +24,15 @@ def test_with_nothing_reviewed_the_export_is_the_frozen_file(service, tmp_path):
 def test_export_adds_reviewed_claims_and_approved_cases(service, tmp_path, engine, settings):
     added = service.add_claim("holdout", "holdout-003", "In 2016 USPSTF called screening in the 40s an individual "
                               "decision (grade C).", ["uspstf-2016#ages-40-to-49"], "dr-a")
-    service.save("holdout", "holdout-003", added.claim_id, "uspstf-2016#ages-40-to-49", "dr-a", "supports", None, "")
+    for reviewer in ("dr-a", "dr-b"):  # two independent, agreeing reviews: unanimous
+        service.save("holdout", "holdout-003", added.claim_id, "uspstf-2016#ages-40-to-49", reviewer, "supports",
+                     None, "")
     service.store.save_draft("draft-001", NEW_CASE, "dr-b", "approved")
     service.store.save_draft("draft-002", {**NEW_CASE, "question": "Still a draft?"}, "dr-b")
     plan = plan_export(service)
     assert plan.new_cases == ("holdout-014 (from draft-001)",)
-    assert plan.claims_added == (f"holdout-003 {added.claim_id}",) and plan.judgments_used == 1
+    assert plan.claims_added == (f"holdout-003 {added.claim_id}",) and plan.judgments_used == 2
+    assert plan.tags == {"unanimous": 1} and "adjudicated and unanimous" in plan.summary()["policy"]
     first = export_holdout(service, tmp_path / "exports")
     second = export_holdout(service, tmp_path / "exports")
     assert first.path == second.path and first.path.read_bytes() == second.path.read_bytes()
@@ -38,6 +41,7 @@ def test_export_adds_reviewed_claims_and_approved_cases(service, tmp_path, engin
     cases = {c.id: c for c in load_cases(first.path)}
     claim = cases["holdout-003"].claims[0]
     assert claim.evidence[0].label == "supports"
+    assert claim.evidence[0].extra["status"] == "unanimous"
     review = claim.evidence[0].extra["reviews"][0]
     assert review["reviewer"] == "dr-a" and review["source"] == "human" and review["chunk_hash"]
     assert cases["holdout-014"].extra["provenance"]["draft_id"] == "draft-001"

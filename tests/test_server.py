@@ -33,6 +33,9 @@ def test_save_read_back_export_and_evaluate(client, app_server):
     assert saved["label"] == "supports" and saved["id"] >= 1
     record = client.predict("holdout", "holdout-001", "dr-a", api_name="/load_case")
     assert record["rows"][0]["my_label"] == "supports" and record["rows"][0]["saved_at"] == saved["created_at"]
+    second = client.predict("holdout", "holdout-001", "r1", "uspstf-2024#recommendation", "dr-b", "supports", "", "",
+                            api_name="/save_judgment")
+    assert second["label"] == "supports"
     draft = client.predict({"question": "Is tomosynthesis acceptable for screening under USPSTF 2024?",
                             "should_abstain": False, "gold_document_ids": ["uspstf-2024"],
                             "expected_scope_flags": [], "reference_date": None, "notes": "modality"},

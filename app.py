@@ -6,8 +6,11 @@ Research demonstration only; not medical advice.
 import os
 
 from review_app.ui.app import build_app, launch
+from review_app.ui.handlers import Context
 
 if __name__ == "__main__":
     print("Evidence Drift Review — research demonstration only, not medical advice.")
-    launch(build_app(), server_name=os.environ.get("GRADIO_SERVER_NAME", "0.0.0.0"),
+    context = Context.create()
+    launch(build_app(context), sign_in=context.sign_in,
+           server_name=os.environ.get("GRADIO_SERVER_NAME", "0.0.0.0"),
            server_port=int(os.environ.get("PORT", os.environ.get("GRADIO_SERVER_PORT", "7860"))))

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import history, plots, reliability, report, snapshots
+from .agreement import agreement, format_agreement
 from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
 from .evaluate import ablation, evaluate
@@ -93,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--json", action="store_true", help="print one JSON object")
 
     commands.add_parser("history", help="print the evaluation history, flagging drops")
+    ag = commands.add_parser("agreement", help="inter-annotator agreement over submitted judgments")
+    ag.add_argument("--json", action="store_true", help="print one JSON object")
 
     exp = commands.add_parser("export", help="write a new holdout version from the review database")
     exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
@@ -212,6 +215,13 @@ def run(argv: Sequence[str] | None = None) -> int:
         else:
             print(report.format_sweep(record))
         print("wrote " + ", ".join(str(p) for p in pngs), file=sys.stderr)
+        return 0
+    if args.command == "agreement":
+        result = agreement(ReviewStore(database_path()).judgments())
+        if args.json:
+            print(report.dumps_json(result), end="")
+        else:
+            print(format_agreement(result))
         return 0
     if args.command == "history":
         print(report.format_history(history.trend(history.read(data_dir("exports")))))

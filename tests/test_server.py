@@ -39,9 +39,9 @@ def test_save_read_back_export_and_evaluate(client, app_server):
     draft = client.predict({"question": "Is tomosynthesis acceptable for screening under USPSTF 2024?",
                             "should_abstain": False, "gold_document_ids": ["uspstf-2024"],
                             "expected_scope_flags": [], "reference_date": None, "notes": "modality"},
-                           "dr-a", "", True, api_name="/save_case")
+                           "dr-c", "", True, api_name="/save_case")
     assert draft["status"] == "approved"
-    path, summary = client.predict(api_name="/export_holdout")
+    path, summary = client.predict("dr-a", api_name="/export_holdout")
     assert "1 new" in summary and "claims added to 1" in summary
     cases = load_cases(path)
     assert len(cases) == 14 and cases[0].claims[0].evidence[0].label == "supports"

@@ -55,15 +55,17 @@ def test_table_edits_and_accept_all(ui_context):
 
 
 def test_new_case_and_export(ui_context):
-    status, choices, value = handlers.save_case(
-        ui_context, "(new draft)", "Does ACOG recommend supplemental MRI for dense breasts alone?", False,
-        ["acog-2024"], [], "", "dense breasts, ACOG", "", "dr-a", True)
+    fields = ("Does ACOG recommend supplemental MRI for dense breasts alone?", False, ["acog-2024"], [], "",
+              "dense breasts, ACOG", "")
+    status, *_ = handlers.save_case(ui_context, "(new draft)", *fields, "dr-a", True)
+    assert "may not approve case" in status  # a reviewer drafts; an adjudicator approves
+    status, choices, value = handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
     assert status.startswith("Saved") and value == "draft-001 (approved)" and value in choices
     status, *_ = handlers.save_case(ui_context, "(new draft)", "Another?", True, ["acog-2024"], [], "", "", "",
                                     "dr-a", False)
     assert "abstention case has no gold sources" in status
     assert "holdout-014 (from draft-001)" in handlers.export_dry_run(ui_context)
-    path, summary = handlers.export(ui_context)
+    path, summary = handlers.export(ui_context, "dr-a")
     assert path.endswith(".jsonl") and "1 new" in summary
 
 

@@ -23,15 +23,22 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
     chunks = [c.id for c in ctx.engine.corpus.chunks]
     first_cases = handlers.case_choices(ctx, SLICES[0], handlers.FILTER_CHOICES[0], "")
 
+    def who(typed: str | None, request: gr.Request | None) -> str:
+        return ctx.actor(typed, request) or ""
+
     with gr.Blocks(title="Evidence Drift Review") as demo:
         gr.Markdown("# Evidence Drift Review\nBreast cancer screening guidance: does retrieval bring back every "
                     "source, tell current from superseded guidance, and abstain when it should?")
         gr.Markdown(render.DISCLAIMER, elem_id="disclaimer")
         if ctx.storage_warning:
             gr.HTML(f"<div class='edr-warning' id='storage-warning'>{render.e(ctx.storage_warning)}</div>")
-        reviewer = gr.Textbox(value=default_reviewer(), label="Reviewer name",
-                              info="Needed to save judgments and cases. Without it the app is a read-only demo.",
-                              elem_id="reviewer")
+        if ctx.sign_in:
+            reviewer = gr.Textbox(value="", label="Signed in as", interactive=False, elem_id="reviewer")
+            demo.load(lambda request: ctx.actor(None, request) or "", None, reviewer, api_visibility="private")
+        else:
+            reviewer = gr.Textbox(value=default_reviewer(), label="Reviewer name",
+                                  info="Needed to save judgments and cases. Without it the app is a read-only demo.",
+                                  elem_id="reviewer")
 
         with gr.Tab("Ask", id="ask"):
             question = gr.Textbox(label="Question", lines=2, elem_id="question",
@@ -97,7 +104,10 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                                        lines=2, elem_id="rationale")
                 with gr.Row():
                     accept_button = gr.Button("Accept suggestion")
-                    save_button = gr.Button("Save", variant="primary", elem_id="save-judgment")
+                    save_button = gr.Button("Submit", variant="primary", elem_id="save-judgment")
+                    undo_button = gr.Button("Undo my last change", elem_id="undo")
+                draft_status = gr.Markdown(elem_id="draft-status")
+                row_panel = gr.Markdown(elem_id="row-panel")
             save_status = gr.Markdown(elem_id="save-status")
             with gr.Accordion("Add a claim to this case", open=False):
                 new_claim = gr.Textbox(label="Claim text", lines=2)
@@ -107,16 +117,17 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             case_inputs = [slice_name, case_id, reviewer]
             case_outputs = [gold, case_banner, retrieved, table, row, progress]
 
-            def open_case(slice_value, case_value, reviewer_value):
-                values = handlers.load_case(ctx, slice_value, case_value, reviewer_value)
+            def open_case(slice_value, case_value, reviewer_value, request: gr.Request):
+                values = handlers.load_case(ctx, slice_value, case_value, who(reviewer_value, request))
                 rows = values[4]
                 return (*values[:4], gr.update(choices=rows, value=rows[0] if rows else None), values[5])
 
             load_button.click(open_case, case_inputs, case_outputs, api_visibility="private")
 
-            def load_case(slice_name: str, case_id: str, reviewer: str = "") -> dict:
-                """A case's gold labels, live retrieval, metrics and claim rows (with your judgments)."""
-                return handlers.case_record(ctx, slice_name, case_id, reviewer)
+            def load_case(slice_name: str, case_id: str, reviewer: str = "", request: gr.Request = None) -> dict:
+                """A case's gold labels, live retrieval, metrics and claim rows (with your judgments;
+                other reviewers' labels only once yours is submitted)."""
+                return handlers.case_record(ctx, slice_name, case_id, who(reviewer, request))
 
             gr.api(load_case, api_name="load_case")
             case_id.change(open_case, case_inputs, case_outputs, api_visibility="private")
@@ -142,30 +153,71 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             next_button.click(step(1), move_inputs, case_id, api_visibility="private")
 
             row_inputs = [slice_name, case_id, row, reviewer]
-            row.change(partial(handlers.row_details, ctx), row_inputs,
-                       [chunk_text, suggestion, label, reason, rationale], api_visibility="private")
+
+            def details(slice_value, case_value, row_value, reviewer_value, request: gr.Request):
+                actor = who(reviewer_value, request)
+                return (*handlers.row_details(ctx, slice_value, case_value, row_value, actor),
+                        handlers.row_panel(ctx, slice_value, case_value, row_value, actor))
+
+            row.change(details, row_inputs, [chunk_text, suggestion, label, reason, rationale, row_panel],
+                       api_visibility="private")
             saved_outputs = [save_status, table, progress]
-            save_button.click(partial(handlers.save_judgment, ctx),
-                              [slice_name, case_id, row, reviewer, label, reason, rationale], saved_outputs,
-                              api_visibility="private")
+
+            def submit(slice_value, case_value, row_value, reviewer_value, label_value, reason_value,
+                       rationale_value, request: gr.Request):
+                actor = who(reviewer_value, request)
+                status, frame, progress_value = handlers.save_judgment(ctx, slice_value, case_value, row_value, actor,
+                                                                       label_value, reason_value, rationale_value)
+                return status, frame, progress_value, handlers.row_panel(ctx, slice_value, case_value, row_value,
+                                                                         actor)
+
+            save_button.click(submit, [slice_name, case_id, row, reviewer, label, reason, rationale],
+                              [*saved_outputs, row_panel], api_visibility="private")
+
+            def draft_autosave(slice_value, case_value, row_value, reviewer_value, label_value, reason_value,
+                               rationale_value, request: gr.Request):
+                return handlers.autosave(ctx, slice_value, case_value, row_value, who(reviewer_value, request),
+                                         label_value, reason_value, rationale_value)
+
+            draft_inputs = [slice_name, case_id, row, reviewer, label, reason, rationale]
+            for component in (label, reason):
+                component.input(draft_autosave, draft_inputs, draft_status, api_visibility="private")
+            rationale.blur(draft_autosave, draft_inputs, draft_status, api_visibility="private")
+
+            def undo_last(slice_value, case_value, reviewer_value, request: gr.Request):
+                return handlers.undo(ctx, slice_value, case_value, who(reviewer_value, request))
+
+            undo_button.click(undo_last, case_inputs, saved_outputs, api_visibility="private")
 
             def save_judgment(slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
-                              label: str, reason: str = "", rationale: str = "") -> dict:
-                """Append one judgment; returns it, or {"error": ...} when it cannot be saved."""
-                return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer, label,
-                                                     reason, rationale)
+                              label: str, reason: str = "", rationale: str = "", submit: bool = True,
+                              request: gr.Request = None) -> dict:
+                """Append one judgment (submitted, or a draft); returns it, or {"error": ...} when it cannot be
+                saved. With sign-in on, it is saved as the signed-in person, who must be the `reviewer` named."""
+                actor = who(reviewer, request)
+                if ctx.sign_in and reviewer and reviewer != actor:
+                    return {"error": f"signed in as {actor or 'nobody'}: cannot save as {reviewer}"}
+                return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, actor, label,
+                                                     reason, rationale, submit)
 
             # The store takes concurrent writers (WAL, busy timeout): do not queue saves one by one.
             gr.api(save_judgment, api_name="save_judgment", concurrency_limit=8)
-            accept_button.click(partial(handlers.accept_suggestion, ctx), row_inputs, saved_outputs,
-                                api_visibility="private")
-            accept_all_button.click(partial(handlers.accept_all, ctx), case_inputs, saved_outputs,
-                                    api_visibility="private")
-            save_table_button.click(partial(handlers.save_table, ctx), [*case_inputs, table], saved_outputs,
-                                    api_visibility="private")
+            def accept(slice_value, case_value, row_value, reviewer_value, request: gr.Request):
+                return handlers.accept_suggestion(ctx, slice_value, case_value, row_value, who(reviewer_value, request))
 
-            def add(slice_value, case_value, text, cited, reviewer_value):
-                status, frame, rows = handlers.add_claim(ctx, slice_value, case_value, text, cited, reviewer_value)
+            def accept_every(slice_value, case_value, reviewer_value, request: gr.Request):
+                return handlers.accept_all(ctx, slice_value, case_value, who(reviewer_value, request))
+
+            def save_rows(slice_value, case_value, reviewer_value, frame, request: gr.Request):
+                return handlers.save_table(ctx, slice_value, case_value, who(reviewer_value, request), frame)
+
+            accept_button.click(accept, row_inputs, saved_outputs, api_visibility="private")
+            accept_all_button.click(accept_every, case_inputs, saved_outputs, api_visibility="private")
+            save_table_button.click(save_rows, [*case_inputs, table], saved_outputs, api_visibility="private")
+
+            def add(slice_value, case_value, text, cited, reviewer_value, request: gr.Request):
+                status, frame, rows = handlers.add_claim(ctx, slice_value, case_value, text, cited,
+                                                         who(reviewer_value, request))
                 return status, frame, gr.update(choices=rows)
 
             add_claim_button.click(add, [slice_name, case_id, new_claim, new_claim_chunks, reviewer],
@@ -196,16 +248,20 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             preview_button.click(partial(handlers.preview_draft, ctx), [draft_question, draft_date],
                                  [preview_banner, preview_cards], api_visibility="private")
 
-            def save_draft(choice, *values):
-                status, choices, value = handlers.save_case(ctx, choice, *values)
+            def save_draft(choice, question_value, abstain_value, gold_value, flags_value, date_value, notes_value,
+                           claims_value, reviewer_value, approve_value, request: gr.Request):
+                status, choices, value = handlers.save_case(
+                    ctx, choice, question_value, abstain_value, gold_value, flags_value, date_value, notes_value,
+                    claims_value, who(reviewer_value, request), approve_value)
                 return status, gr.update(choices=choices, value=value)
 
             save_case_button.click(save_draft, [draft, *draft_fields, reviewer, draft_approve], [draft_status, draft],
                                    api_visibility="private")
 
-            def save_case(case: dict, reviewer: str, draft_id: str = "", approve: bool = False) -> dict:
+            def save_case(case: dict, reviewer: str, draft_id: str = "", approve: bool = False,
+                          request: gr.Request = None) -> dict:
                 """Validate and store a draft case (label-file fields); returns the draft or the problems."""
-                return handlers.save_case_record(ctx, case, reviewer, draft_id, approve)
+                return handlers.save_case_record(ctx, case, who(reviewer, request), draft_id, approve)
 
             gr.api(save_case, api_name="save_case")
 
@@ -218,8 +274,44 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             export_summary = gr.Markdown()
             export_file = gr.File(label="Exported holdout (JSONL)")
             dry_run_button.click(partial(handlers.export_dry_run, ctx), None, export_summary, api_visibility="private")
-            export_button.click(partial(handlers.export, ctx), None, [export_file, export_summary],
-                                api_name="export_holdout")
+            def export(reviewer_value: str, request: gr.Request):
+                return handlers.export(ctx, who(reviewer_value, request))
+
+            export_button.click(export, reviewer, [export_file, export_summary], api_name="export_holdout")
+
+        with gr.Tab("Adjudication", id="adjudication"):
+            gr.Markdown("Claims where submitted reviews disagree with each other or with the gold label. "
+                        "Adjudicators see every label and rationale and set the final label.")
+            with gr.Row():
+                adjudication_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
+                find_button = gr.Button("Find disagreements and agreement", variant="primary")
+            agreement_text = gr.Markdown()
+            disagreement_table = gr.Dataframe(interactive=False, wrap=True, label="Disagreements")
+            item = gr.Dropdown([], label="Item", allow_custom_value=True, elem_id="adjudication-item")
+            item_details = gr.Markdown()
+            with gr.Row():
+                final_label = gr.Radio(list(CLAIM_LABELS), label="Final label")
+                final_reason = gr.Dropdown(["", *CLAIM_REASONS], value="", label="Reason")
+            final_rationale = gr.Textbox(label="Rationale (required)", lines=2)
+            adjudicate_button = gr.Button("Set final label", variant="primary")
+            adjudication_status = gr.Markdown()
+
+            def find(slice_value):
+                frame, items, text = handlers.disagreements(ctx, slice_value)
+                return frame, gr.update(choices=items, value=items[0] if items else None), text
+
+            find_button.click(find, adjudication_slice, [disagreement_table, item, agreement_text],
+                              api_visibility="private")
+            item.change(partial(handlers.adjudication_details, ctx), [adjudication_slice, item], item_details,
+                        api_visibility="private")
+
+            def decide(slice_value, item_value, reviewer_value, label_value, reason_value, rationale_value,
+                       request: gr.Request):
+                return handlers.adjudicate(ctx, slice_value, item_value, who(reviewer_value, request), label_value,
+                                           reason_value, rationale_value)
+
+            adjudicate_button.click(decide, [adjudication_slice, item, reviewer, final_label, final_reason,
+                                             final_rationale], adjudication_status, api_visibility="private")
 
         with gr.Tab("Metrics", id="metrics"):
             with gr.Row():
@@ -257,6 +349,10 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
     return demo
 
 
-def launch(demo: gr.Blocks, **kwargs):
-    """Start the server with the app's theme and styles (Gradio 6 takes them at launch)."""
+def launch(demo: gr.Blocks, sign_in: list[tuple[str, str]] | None = None, **kwargs):
+    """Start the server with the app's theme and styles (Gradio 6 takes them at launch); with
+    name/password pairs, everyone signs in."""
+    if sign_in:
+        kwargs["auth"] = sign_in
+        kwargs.setdefault("auth_message", "Evidence Drift Review: sign in with the name and password you were given.")
     return demo.launch(css=render.CSS, theme=gr.themes.Soft(), footer_links=["api"], **kwargs)

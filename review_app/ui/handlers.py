@@ -14,11 +14,14 @@ from typing import Any
 import pandas as pd
 
 from .. import history, plots, report
+from ..agreement import agreement, format_agreement
 from ..calibration import sweep
 from ..errors import ReviewAppError
 from ..evaluate import ablation, evaluate
 from ..export import draft_problems, export_holdout, plan_export
 from ..labels import case_to_json, load_cases, load_slice, slice_path
+from ..mirror import EventMirror
+from ..mirror import from_environment as mirror_from_environment
 from ..pipeline import Engine, get_engine
 from ..records import Settings
 from ..review import FILTERS, ReviewService
@@ -26,6 +29,7 @@ from ..settings import data_dir, database_path, default_settings, parse_date, pa
 from ..snapshots import references
 from ..store import ReviewStore
 from ..synthesis import get_synthesizer
+from ..team import load_team, passwords
 from ..verify import check_cases, citation_metrics
 from . import render
 
@@ -47,17 +51,32 @@ class Context:
     settings: Settings
     exports_dir: Path
     storage_warning: str | None
+    sign_in: list[tuple[str, str]] | None = None  # name/password pairs when people must sign in
+    mirror: EventMirror | None = None
 
     @classmethod
     def create(cls, db_path: Path | None = None, exports_dir: Path | None = None) -> Context:
         engine = get_engine(data_dir("corpus"))
         settings = default_settings()
         db_path = Path(db_path or database_path())
+        exports = Path(exports_dir or data_dir("exports"))
         store = ReviewStore(db_path)
-        service = ReviewService(engine, store, data_dir("labels"), settings)
+        service = ReviewService(engine, store, data_dir("labels"), settings, load_team())
+        mirror = mirror_from_environment(store, exports / "mirror")
         get_synthesizer(engine)  # build the verifier and positions now, not on the first click
-        return cls(engine, store, service, settings, Path(exports_dir or data_dir("exports")),
-                   storage_warning(db_path))
+        return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
+                   passwords() or None, mirror)
+
+    def actor(self, typed: str | None, request: Any = None) -> str | None:
+        """Who is acting: the signed-in name when sign-in is on (a typed name cannot override it),
+        otherwise the name typed in the app."""
+        if self.sign_in or os.environ.get("OAUTH_CLIENT_ID"):
+            return getattr(request, "username", None) or None
+        return (typed or "").strip() or None
+
+    def after_write(self) -> None:
+        if self.mirror is not None:
+            self.mirror.flush()
 
 
 def storage_warning(db_path: Path) -> str | None:
@@ -146,10 +165,11 @@ def _split(row_key: str) -> tuple[str, str]:
 
 def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str, label: str | None,
                   reason: str | None, rationale: str) -> tuple[str, pd.DataFrame, str]:
-    """Save one row; returns the status line ("saved 14:03:12"), the refreshed table and progress."""
+    """Submit one row; returns the status line ("Saved 14:03:12"), the refreshed table and progress."""
     try:
         claim_id, chunk_id = _split(row_key or "")
         judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason, rationale or "")
+        ctx.after_write()
         status = f"Saved {_clock(judgment.created_at)} — {row_key}: {judgment.label}"
     except ReviewAppError as exc:
         status = f"Not saved: {exc}"
@@ -157,10 +177,11 @@ def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, rev
 
 
 def save_judgment_record(ctx: Context, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
-                         label: str, reason: str, rationale: str) -> dict[str, Any]:
+                         label: str, reason: str, rationale: str, submit: bool = True) -> dict[str, Any]:
     try:
         judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason or None,
-                                    rationale or "")
+                                    rationale or "", submit=submit)
+        ctx.after_write()
     except ReviewAppError as exc:
         return {"error": str(exc)}
     return dataclasses.asdict(judgment)
@@ -281,11 +302,13 @@ def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, go
     """Validate and store a draft (a new version each save); approve it for the next export."""
     draft_id = choice.split(" ")[0] if choice and not choice.startswith("(") else ctx.store.next_draft_id()
     try:
+        ctx.service.team.require((reviewer or "").strip() or None, "approve_case" if approve else "draft_case")
         case = _draft_case(question, should_abstain, gold, flags, reference_date, notes, claims_json)
         problems = draft_problems(ctx.service, case, draft_id)
         if problems:
             return "Not saved:\n" + "\n".join(f"- {p}" for p in problems), draft_choices(ctx), choice
         draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
+        ctx.after_write()
     except ReviewAppError as exc:
         return f"Not saved: {exc}", draft_choices(ctx), choice
     label = f"{draft.draft_id} ({draft.status})"
@@ -295,11 +318,13 @@ def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, go
 
 def save_case_record(ctx: Context, case: dict[str, Any], reviewer: str, draft_id: str, approve: bool) -> dict[str, Any]:
     draft_id = draft_id or ctx.store.next_draft_id()
-    problems = draft_problems(ctx.service, case, draft_id)
-    if problems:
-        return {"error": "not saved", "problems": problems}
     try:
+        ctx.service.team.require(reviewer or None, "approve_case" if approve else "draft_case")
+        problems = draft_problems(ctx.service, case, draft_id)
+        if problems:
+            return {"error": "not saved", "problems": problems}
         draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
+        ctx.after_write()
     except ReviewAppError as exc:
         return {"error": str(exc)}
     return dataclasses.asdict(draft)
@@ -312,7 +337,11 @@ def export_dry_run(ctx: Context) -> str:
     return "```\n" + report.format_export(summary) + "\n```"
 
 
-def export(ctx: Context) -> tuple[str | None, str]:
+def export(ctx: Context, actor: str | None = "") -> tuple[str | None, str]:
+    try:
+        ctx.service.team.require(actor or None, "export")
+    except ReviewAppError as exc:
+        return None, f"Not exported: {exc}"
     result = export_holdout(ctx.service, ctx.exports_dir)
     summary = {"dry_run": False, "path": str(result.path), "sha256": result.sha256, **result.plan.summary()}
     return str(result.path), "```\n" + report.format_export(summary) + "\n```"
@@ -363,3 +392,104 @@ def history_view(ctx: Context) -> tuple[str, pd.DataFrame]:
 
 
 FILTER_CHOICES = list(FILTERS)
+
+
+# Team review
+
+def row_panel(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str) -> str:
+    """Other reviewers' labels (once mine is submitted) and the pair's full history."""
+    row = _row(ctx, slice_name, case_id, row_key, reviewer)
+    if row is None:
+        return ""
+    lines = [f"**My status:** {row.my_status or 'not started'} · submitted reviews: {row.submitted} of "
+             f"{ctx.service.team.reviews_needed(slice_name)} needed"
+             + (f" · **final (adjudicated): {row.adjudicated}**" if row.adjudicated else "")]
+    if row.hidden_others:
+        lines.append(f"{row.hidden_others} other review(s) hidden until you submit yours (blind review).")
+    for who, label, reason, rationale in row.others:
+        lines.append(f"- {render.e(who)}: **{label}**" + (f" / {reason}" if reason else "")
+                     + (f" — {render.e(rationale)}" if rationale else ""))
+    claim_id, chunk_id = _split(row_key)
+    history = ctx.service.history(case_id, claim_id, chunk_id)
+    if history and (row.my_status == "submitted" or ctx.service.team.sees_everyone(reviewer)):
+        lines.append("\n**History:**")
+        lines += [f"- {_clock(h['time'])} {render.e(h['who'])}: {render.e(h['what'])}"
+                  + (f" — {render.e(h['rationale'])}" if h["rationale"] else "") for h in history]
+    return "\n".join(lines)
+
+
+def autosave(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str | None, label: str | None,
+             reason: str | None, rationale: str) -> str:
+    """Keep a draft of what the reviewer is choosing; a submitted judgment changes only by Submit."""
+    row = _row(ctx, slice_name, case_id, row_key, reviewer or "")
+    if not reviewer or row is None or not label:
+        return ""
+    if row.my_status == "submitted":
+        return "Submitted already: press Submit to change it."
+    try:
+        claim_id, chunk_id = _split(row_key)
+        draft = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason or None,
+                                 rationale or "", submit=False)
+    except ReviewAppError:
+        return ""  # a draft may be incomplete (a reason or rationale still to come)
+    ctx.after_write()
+    return f"Draft saved {_clock(draft.created_at)}"
+
+
+def undo(ctx: Context, slice_name: str, case_id: str, reviewer: str | None):
+    try:
+        undone = ctx.service.undo(reviewer or "")
+        status = (f"Undid {undone.status} {undone.label} on {undone.case_id} {undone.claim_id} · {undone.chunk_id}"
+                  if undone else "Nothing of yours to undo.")
+        ctx.after_write()
+    except ReviewAppError as exc:
+        status = f"Not undone: {exc}"
+    return status, _table(ctx, slice_name, case_id, reviewer or ""), progress_text(ctx, slice_name, reviewer or "")
+
+
+def queues_text(ctx: Context, slice_name: str, reviewer: str | None) -> str:
+    if not reviewer:
+        return "Sign in or set your name to see your queues."
+    queues = ctx.service.queues(slice_name, reviewer)
+    return " · ".join(f"{name}: {len(items)}" for name, items in queues.items())
+
+
+def disagreements(ctx: Context, slice_name: str) -> tuple[pd.DataFrame, list[str], str]:
+    rows = ctx.service.disagreements(slice_name)
+    data = []
+    for r in rows:
+        labels = "; ".join(f"{who}: {label}" for who, label, _, _ in ctx.service._all_submitted(r.case_id, r))
+        data.append([f"{r.case_id} {r.key}", r.claim_text, render._label(r.gold_label, r.gold_reason) or "–",
+                     labels, r.adjudicated or ""])
+    frame = pd.DataFrame(data, columns=["item", "claim", "gold", "submitted labels", "final"])
+    result = agreement(ctx.store.judgments())
+    return frame, [d[0] for d in data], format_agreement(result)
+
+
+def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
+    if not item:
+        return ""
+    case_id, _, key = item.partition(" ")
+    row = _row(ctx, slice_name, case_id, key, "")
+    if row is None:
+        return ""
+    lines = [f"**Claim:** {render.e(row.claim_text)}", f"**{row.chunk_id}:** {render.e(row.chunk_text)}",
+             f"**Gold:** {render._label(row.gold_label, row.gold_reason) or 'none'} · **verifier:** "
+             f"{render._label(row.suggestion_label, row.suggestion_reason)}"]
+    lines += [f"- {render.e(who)}: **{label}**" + (f" / {reason}" if reason else "")
+              + (f" — {render.e(rationale)}" if rationale else "")
+              for who, label, reason, rationale in ctx.service._all_submitted(case_id, row)]
+    return "\n\n".join(lines)
+
+
+def adjudicate(ctx: Context, slice_name: str, item: str, adjudicator: str | None, label: str | None,
+               reason: str | None, rationale: str) -> str:
+    try:
+        case_id, _, key = (item or "").partition(" ")
+        claim_id, chunk_id = _split(key)
+        final = ctx.service.adjudicate(slice_name, case_id, claim_id, chunk_id, adjudicator or "", label or "",
+                                       reason or None, rationale or "")
+        ctx.after_write()
+    except ReviewAppError as exc:
+        return f"Not saved: {exc}"
+    return f"Saved {_clock(final.created_at)} — final label for {item}: {final.label}"

@@ -1,0 +1,125 @@
+import pytest
+
+from review_app.agreement import agreement
+from review_app.errors import CorpusError
+from review_app.review import ReviewService
+from review_app.store import Judgment, ReviewStore
+from review_app.team import AccessDenied, Team, load_team, passwords
+
+from .conftest import LABELS_DIR
+
+SIGNED_IN = Team({"dr-a": "reviewer", "dr-b": "reviewer", "dr-c": "adjudicator"}, "adjudicator",
+                 {"canonical": 2, "holdout": 2}, signed_in=True)
+ROW = ("canonical", "canonical-001", "c1", "uspstf-2024#recommendation")
+
+
+@pytest.fixture
+def team_service(engine, tmp_path, settings):
+    return ReviewService(engine, ReviewStore(tmp_path / "team.sqlite"), LABELS_DIR, settings, SIGNED_IN)
+
+
+def test_roles():
+    assert SIGNED_IN.role(None) == "viewer" and SIGNED_IN.role("stranger") == "viewer"
+    assert SIGNED_IN.role("dr-c") == "adjudicator"
+    declared = load_team(signed_in=False)
+    assert declared.role("someone-typing") == "adjudicator" and declared.role("dr-a") == "reviewer"
+    with pytest.raises(AccessDenied, match="dr-a \\(reviewer\\) may not adjudicate"):
+        SIGNED_IN.require("dr-a", "adjudicate")
+
+
+def test_team_file_is_validated(tmp_path):
+    path = tmp_path / "team.yaml"
+    path.write_text("members:\n  dr-x: boss\nrequired_reviews:\n  canonical: 0\n", encoding="utf-8")
+    with pytest.raises(CorpusError) as info:
+        load_team(path)
+    assert {p.field for p in info.value.problems} == {"members.dr-x", "required_reviews"}
+
+
+def test_passwords_from_the_environment():
+    pairs = passwords({"REVIEW_APP_PASSWORDS": "dr-a:one,dr-b:two:three, :x"})
+    assert pairs == [("dr-a", "one"), ("dr-b", "two:three")]
+
+
+def test_viewers_cannot_write(team_service):
+    with pytest.raises(AccessDenied, match="may not judge"):
+        team_service.save(*ROW, "stranger", "supports", None, "")
+    assert team_service.store.judgment_count() == 0
+
+
+def test_blind_review_until_submitted(team_service):
+    team_service.save(*ROW, "dr-a", "supports", None, "")
+    hidden = team_service.view("canonical", "canonical-001", "dr-b").rows[0]
+    assert hidden.others == () and hidden.hidden_others == 1
+    team_service.save(*ROW, "dr-b", "partially_supports", "missing_fact", "no grade", submit=False)
+    still = team_service.view("canonical", "canonical-001", "dr-b").rows[0]
+    assert still.my_status == "draft" and still.hidden_others == 1  # a draft does not unlock
+    team_service.save(*ROW, "dr-b", "partially_supports", "missing_fact", "no grade")
+    seen = team_service.view("canonical", "canonical-001", "dr-b").rows[0]
+    assert seen.others == (("dr-a", "supports", None, ""),) and seen.submitted == 2
+    adjudicator = team_service.view("canonical", "canonical-001", "dr-c").rows[0]
+    assert {who for who, *_ in adjudicator.others} == {"dr-a", "dr-b"}
+
+
+def test_undo_steps_back_through_my_own_changes(team_service):
+    first = team_service.save(*ROW, "dr-a", "supports", None, "", submit=False)
+    team_service.save(*ROW, "dr-a", "partially_supports", "missing_fact", "no grade")
+    team_service.save(*ROW, "dr-b", "supports", None, "")
+    assert team_service.undo("dr-a").label == "partially_supports"
+    row = team_service.view("canonical", "canonical-001", "dr-a").rows[0]
+    assert (row.my_label, row.my_status, row.saved_at) == ("supports", "draft", first.created_at)
+    assert team_service.undo("dr-a").id == first.id
+    assert team_service.view("canonical", "canonical-001", "dr-a").rows[0].my_label is None
+    assert team_service.undo("dr-a") is None
+    assert [j.reviewer for j in team_service.store.judgments()] == ["dr-b"]  # another's work is untouched
+    assert len(team_service.store.judgments(current_only=False)) == 3  # nothing deleted
+    history = team_service.history("canonical-001", "c1", "uspstf-2024#recommendation")
+    assert [h["what"] for h in history].count("undid draft supports") == 1
+
+
+def test_queues(team_service):
+    before = team_service.queues("canonical", "dr-a")
+    team_service.save(*ROW, "dr-a", "supports", None, "", submit=False)
+    after = team_service.queues("canonical", "dr-a")
+    key = "canonical-001 c1 · uspstf-2024#recommendation"
+    assert key in before["waiting for me"] and key in after["my drafts"]
+    team_service.save(*ROW, "dr-a", "supports", None, "")
+    assert key in team_service.queues("canonical", "dr-a")["submitted by me"]
+
+
+def test_adjudication_decides_the_exported_label(engine, settings, tmp_path, labels_with_claimed_holdout):
+    from review_app.export import plan_export
+
+    service = ReviewService(engine, ReviewStore(tmp_path / "adj.sqlite"), labels_with_claimed_holdout, settings,
+                            SIGNED_IN)
+    added = service.add_claim("holdout", "holdout-002", "USPSTF finds insufficient evidence for screening at 75 "
+                              "and older.", ["uspstf-2024#age-75-and-older"], "dr-a")
+    row = ("holdout", "holdout-002", added.claim_id, "uspstf-2024#age-75-and-older")
+    service.save(*row, "dr-a", "supports", None, "")
+    service.save(*row, "dr-b", "partially_supports", "missing_fact", "the card adds harms and benefits")
+    assert any(r.claim_id == added.claim_id for r in service.disagreements("holdout"))
+    plan = plan_export(service)
+    assert plan.tags == {} and any("unresolved" in s for s in plan.skipped)
+    with pytest.raises(AccessDenied):
+        service.adjudicate(*row, "dr-a", "supports", None, "I say so")
+    service.adjudicate(*row, "dr-c", "supports", None, "the card states the I statement for 75+")
+    plan = plan_export(service)
+    exported = next(c for c in plan.cases if c["id"] == "holdout-002")["claims"][-1]["evidence"][0]
+    assert exported["label"] == "supports" and exported["status"] == "adjudicated"
+    assert exported["adjudication"]["adjudicator"] == "dr-c" and plan.tags == {"adjudicated": 1}
+
+
+def test_kappa_matches_a_hand_checked_example(tmp_path):
+    store = ReviewStore(tmp_path / "k.sqlite")
+    a = ["supports", "supports", "contradicts", "partially_supports"]
+    b = ["supports", "partially_supports", "contradicts", "partially_supports"]
+    for reviewer, labels in (("dr-a", a), ("dr-b", b)):
+        for i, label in enumerate(labels):
+            reason = None if label == "supports" else "missing_fact"
+            store.record_judgment(Judgment("case", f"c{i}", "chunk", reviewer, label, reason, "why", "human", "h",
+                                           "v", "text"))
+    result = agreement(store.judgments())
+    # p_o = 3/4; p_e = (2*1 + 1*1 + 1*2) / 16 = 5/16; kappa = (0.75 - 0.3125) / 0.6875
+    assert result["pairs"][0]["cohen_kappa"] == pytest.approx(0.636364, abs=1e-6)
+    assert result["percent_agreement"] == 0.75
+    assert result["per_label"]["contradicts"] == 1.0 and result["per_label"]["supports"] == pytest.approx(2 / 3)
+    assert -1 <= result["krippendorff_alpha_ordinal"] <= 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import partial
 from pathlib import Path
 
@@ -32,9 +33,14 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
         gr.Markdown(render.DISCLAIMER, elem_id="disclaimer")
         if ctx.storage_warning:
             gr.HTML(f"<div class='edr-warning' id='storage-warning'>{render.e(ctx.storage_warning)}</div>")
-        if ctx.sign_in:
+        if os.environ.get("OAUTH_CLIENT_ID"):
+            gr.LoginButton()
+        if ctx.sign_in or os.environ.get("OAUTH_CLIENT_ID"):
             reviewer = gr.Textbox(value="", label="Signed in as", interactive=False, elem_id="reviewer")
-            demo.load(lambda request: ctx.actor(None, request) or "", None, reviewer, api_visibility="private")
+            def signed_in_as(request: gr.Request) -> str:
+                return ctx.actor(None, request) or ""
+
+            demo.load(signed_in_as, None, reviewer, api_visibility="private")
         else:
             reviewer = gr.Textbox(value=default_reviewer(), label="Reviewer name",
                                   info="Needed to save judgments and cases. Without it the app is a read-only demo.",

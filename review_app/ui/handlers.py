@@ -70,8 +70,12 @@ class Context:
     def actor(self, typed: str | None, request: Any = None) -> str | None:
         """Who is acting: the signed-in name when sign-in is on (a typed name cannot override it),
         otherwise the name typed in the app."""
-        if self.sign_in or os.environ.get("OAUTH_CLIENT_ID"):
+        if self.sign_in:
             return getattr(request, "username", None) or None
+        if os.environ.get("OAUTH_CLIENT_ID"):  # a Space with hf_oauth: the Hugging Face sign-in
+            session = getattr(getattr(request, "request", None), "session", None) or {}
+            info = session.get("oauth_info") or {}
+            return (info.get("userinfo") or {}).get("preferred_username") or None
         return (typed or "").strip() or None
 
     def after_write(self) -> None:

@@ -96,3 +96,17 @@ def test_nothing_saved_is_lost_on_restart(tmp_path):
     restarted = Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
     assert handlers.row_details(restarted, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
     assert "draft-001 (draft)" in handlers.draft_choices(restarted)
+
+
+def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypatch):
+    from types import SimpleNamespace
+
+    assert ui_context.actor(" dr-a ", None) == "dr-a"  # a laptop: the declared name
+    ui_context.sign_in = [("dr-b", "pw")]
+    assert ui_context.actor("dr-a", SimpleNamespace(username="dr-b")) == "dr-b"
+    assert ui_context.actor("dr-a", SimpleNamespace(username=None)) is None
+    ui_context.sign_in = None
+    monkeypatch.setenv("OAUTH_CLIENT_ID", "space-client")  # a Space with hf_oauth
+    session = {"oauth_info": {"userinfo": {"preferred_username": "hf-user"}}}
+    assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session=session))) == "hf-user"
+    assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session={}))) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -81,8 +81,9 @@ class Engine:
         self.claim_rules = claim_rules
         chunks = corpus.chunks
         texts = [self._index_text(c) for c in chunks]
-        self.bm25 = Bm25Index([vocabulary.tokenize(t) for t in texts], params.bm25)
-        self.semantic = SemanticIndex(texts, vocabulary)
+        tokenized = [vocabulary.tokenize(t) for t in texts]
+        self.bm25 = Bm25Index(tokenized, params.bm25)
+        self.semantic = SemanticIndex(texts, vocabulary, tokenized)
         self.organizations = [c.organization for c in chunks]
         # An organization is represented by its guideline first; statements and patient pages
         # get a reserved place only for organizations that have no eligible guideline chunk.
@@ -103,10 +104,6 @@ class Engine:
         self._age_low, self._age_high = np.array(lows, dtype=int), np.array(highs, dtype=int)
         self._age_owner = np.array(owners, dtype=np.int64)
         self._statuses: dict[dt.date, dict[str, str]] = {}
-        reader = FactReader(vocabulary, claim_rules, list(corpus.organizations))
-        self.density = FactualDensity.build([f"{c.heading}. {c.text}" for c in chunks],
-                                            [source[c.document_id].knowledge_class for c in chunks], reader,
-                                            params.density)
         self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
 
     def _index_text(self, chunk) -> str:
@@ -126,6 +123,15 @@ class Engine:
         if problems:
             raise CorpusError(problems)
         return cls(*parts)
+
+    @cached_property
+    def density(self) -> FactualDensity:
+        """Factual density of every chunk, computed on first use (only the fd mode needs it)."""
+        reader = FactReader(self.vocabulary, self.claim_rules, list(self.corpus.organizations))
+        source = self.corpus.source_by_id
+        return FactualDensity.build([f"{c.heading}. {c.text}" for c in self.corpus.chunks],
+                                    [source[c.document_id].knowledge_class for c in self.corpus.chunks], reader,
+                                    self.params.density)
 
     def named_organizations(self, tokens: tuple[str, ...]) -> set[str]:
         """Organizations the question names (after the vocabulary's alias rewrites)."""
@@ -164,10 +170,11 @@ class Engine:
         eligible = status_weight > 0
 
         bm25 = self.bm25.scores(features.tokens)
+        lexical_candidates = ranking.top_k(bm25, eligible, self.semantic.CANDIDATES)
         expanded = self.vocabulary.expand(question)
-        semantic = self.semantic.scores(expanded)
+        semantic = self.semantic.scores(expanded, lexical_candidates)
         # Support reads the question's own words only: an expansion helps ranking, never support.
-        raw_semantic = semantic if expanded == question else self.semantic.scores(question)
+        raw_semantic = semantic if expanded == question else self.semantic.scores(question, lexical_candidates)
         coverage = self.bm25.coverage(features.support_tokens, features.weights)
         bm25_norm = ranking.max_normalize(bm25, eligible)
         semantic_norm = ranking.max_normalize(semantic, eligible)

@@ -105,33 +105,57 @@ class SemanticIndex:
     Both parts are l2-normalized and weighted equally, so each chunk vector has unit norm and
     the dot product is the cosine similarity. Stop words are dropped before the character
     n-grams so that a question's function words do not raise every similarity alike.
+
+    At scale the character part dominates the cost (hundreds of n-grams per chunk, the common
+    ones in nearly every chunk). Up to `EXACT_LIMIT` chunks every score is exact. Beyond it the
+    search runs in two stages: the word part is scored for every chunk, and the full cosine
+    only for the `CANDIDATES` chunks best on words or on the candidates a caller adds (BM25's);
+    every other chunk keeps its word part alone, a lower bound of its cosine.
     """
 
     N_FEATURES = 2**18
+    EXACT_LIMIT = 5_000
+    CANDIDATES = 2_000
+    _SCALE = float(np.sqrt(0.5))
 
-    def __init__(self, texts: Sequence[str], vocabulary: Vocabulary):
+    def __init__(self, texts: Sequence[str], vocabulary: Vocabulary,
+                 tokenized: Sequence[Sequence[str]] | None = None):
         self.vocabulary = vocabulary
-        self._words = HashingVectorizer(analyzer=self._word_ngrams, n_features=self.N_FEATURES,
-                                        alternate_sign=False, norm="l2")
+        self._words = HashingVectorizer(analyzer=_with_bigrams, n_features=self.N_FEATURES, alternate_sign=False,
+                                        norm="l2")
         self._chars = HashingVectorizer(analyzer="char_wb", ngram_range=(3, 5), preprocessor=self._content,
                                         n_features=self.N_FEATURES, alternate_sign=False, norm="l2",
                                         lowercase=False)
-        self.matrix = self.embed(texts)
-
-    def _word_ngrams(self, text: str) -> list[str]:
-        tokens = self.vocabulary.tokenize(text)
-        return tokens + [f"{a} {b}" for a, b in itertools.pairwise(tokens)]
+        tokens = tokenized if tokenized is not None else [vocabulary.tokenize(t) for t in texts]
+        self.words = (self._words.transform(tokens) * self._SCALE).tocsr()
+        self.chars = (self._chars.transform(texts) * self._SCALE).tocsr()
+        self.n_docs = len(texts)
 
     def _content(self, text: str) -> str:
         return " ".join(w for w in self.vocabulary.normalize(text).split() if w.strip(".,;:?!()") not in
                         self.vocabulary.stop_words)
 
-    def embed(self, texts: Sequence[str]) -> sparse.csr_matrix:
-        scale = np.sqrt(0.5)
-        return sparse.hstack([self._words.transform(texts) * scale,
-                              self._chars.transform(texts) * scale]).tocsr()
+    def _query(self, text: str) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
+        return (self._words.transform([self.vocabulary.tokenize(text)]) * self._SCALE,
+                self._chars.transform([text]) * self._SCALE)
 
-    def scores(self, text: str) -> np.ndarray:
-        """Cosine similarity of the question with every chunk, in [0, 1]."""
-        query = self.embed([text])
-        return np.asarray((self.matrix @ query.T).todense()).ravel()
+    def scores(self, text: str, candidates: np.ndarray | None = None) -> np.ndarray:
+        """Cosine similarity of the question with every chunk, in [0, 1] (see the class note)."""
+        words, chars = self._query(text)
+        score = np.asarray((self.words @ words.T).todense(), dtype=np.float64).ravel()
+        if self.n_docs <= self.EXACT_LIMIT:
+            return score + np.asarray((self.chars @ chars.T).todense(), dtype=np.float64).ravel()
+        rows = np.argpartition(-score, self.CANDIDATES)[: self.CANDIDATES]
+        if candidates is not None:
+            rows = np.union1d(rows, candidates)
+        score[rows] += np.asarray((self.chars[rows] @ chars.T).todense(), dtype=np.float64).ravel()
+        return score
+
+    def exact_scores(self, text: str) -> np.ndarray:
+        """Every chunk's full cosine, whatever the size: the baseline the two-stage search is checked against."""
+        words, chars = self._query(text)
+        return np.asarray((self.words @ words.T + self.chars @ chars.T).todense(), dtype=np.float64).ravel()
+
+
+def _with_bigrams(tokens: Sequence[str]) -> list[str]:
+    return list(tokens) + [f"{a} {b}" for a, b in itertools.pairwise(tokens)]

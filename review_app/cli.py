@@ -114,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     rel.add_argument("--per-client", type=int, default=250, help="saves per API client (default 250)")
     rel.add_argument("--json", action="store_true", help="print one JSON object")
 
+    bench = commands.add_parser("bench", help="speed and scale against rank_bm25 and exact cosine, with figures")
+    bench.add_argument("--sizes", default="1000,10000,100000", help="comma-separated corpus sizes (chunks)")
+    bench.add_argument("--seed", type=int, default=0, help="seed of the synthetic corpus")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+
     snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
     snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
     return parser
@@ -255,6 +260,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         lost = sum(r["lost"] for r in results)
         bad = [r for r in results if r["integrity"] not in ("ok", "identical")]
         return 1 if lost or bad else 0
+    if args.command == "bench":
+        try:
+            sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+        except ValueError:
+            raise ReviewAppError(f"--sizes: {args.sizes!r} is not a comma-separated list of whole numbers") from None
+        from benchmarks.bench import main as bench_main  # benchmarks live beside the package, loaded on demand
+
+        bench_main(sizes, args.seed, args.json, data_dir("exports"))
+        return 0
     if args.command == "snapshots":
         if args.check:
             snapshots.check_snapshots(engine, labels_dir, SNAPSHOT_DIR, README)

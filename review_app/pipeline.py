@@ -81,9 +81,8 @@ class Engine:
         self.claim_rules = claim_rules
         chunks = corpus.chunks
         texts = [self._index_text(c) for c in chunks]
-        tokenized = [vocabulary.tokenize(t) for t in texts]
-        self.bm25 = Bm25Index(tokenized, params.bm25)
-        self.semantic = SemanticIndex(texts, vocabulary, tokenized)
+        self.semantic = SemanticIndex(texts, vocabulary)  # normalizes and tokenizes each text once
+        self.bm25 = Bm25Index(self.semantic.tokens, params.bm25)
         self.organizations = [c.organization for c in chunks]
         # An organization is represented by its guideline first; statements and patient pages
         # get a reserved place only for organizations that have no eligible guideline chunk.

@@ -126,18 +126,21 @@ class SemanticIndex:
         self._chars = HashingVectorizer(analyzer="char_wb", ngram_range=(3, 5), preprocessor=self._content,
                                         n_features=self.N_FEATURES, alternate_sign=False, norm="l2",
                                         lowercase=False)
-        tokens = tokenized if tokenized is not None else [vocabulary.tokenize(t) for t in texts]
+        normalized = [vocabulary.normalize(t) for t in texts]
+        tokens = tokenized if tokenized is not None else [
+            vocabulary.stems(vocabulary.content_words(t, normalized=True)) for t in normalized]
+        self.tokens = tokens
         self.words = (self._words.transform(tokens) * self._SCALE).tocsr()
-        self.chars = (self._chars.transform(texts) * self._SCALE).tocsr()
+        self.chars = (self._chars.transform(normalized) * self._SCALE).tocsr()
         self.n_docs = len(texts)
 
-    def _content(self, text: str) -> str:
-        return " ".join(w for w in self.vocabulary.normalize(text).split() if w.strip(".,;:?!()") not in
-                        self.vocabulary.stop_words)
+    def _content(self, normalized: str) -> str:
+        return " ".join(w for w in normalized.split() if w.strip(".,;:?!()") not in self.vocabulary.stop_words)
 
     def _query(self, text: str) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
-        return (self._words.transform([self.vocabulary.tokenize(text)]) * self._SCALE,
-                self._chars.transform([text]) * self._SCALE)
+        normalized = self.vocabulary.normalize(text)
+        tokens = self.vocabulary.stems(self.vocabulary.content_words(normalized, normalized=True))
+        return (self._words.transform([tokens]) * self._SCALE, self._chars.transform([normalized]) * self._SCALE)
 
     def scores(self, text: str, candidates: np.ndarray | None = None) -> np.ndarray:
         """Cosine similarity of the question with every chunk, in [0, 1] (see the class note)."""

@@ -45,9 +45,9 @@ class Vocabulary:
             text = pattern.sub(replacement, text)
         return text
 
-    def content_words(self, text: str) -> list[str]:
-        """Normalized words without stop words, before stemming."""
-        return [w for w in _TOKEN.findall(self.normalize(text))
+    def content_words(self, text: str, normalized: bool = False) -> list[str]:
+        """Normalized words without stop words, before stemming (`normalized`: already done)."""
+        return [w for w in _TOKEN.findall(text if normalized else self.normalize(text))
                 if w not in self.stop_words and (len(w) > 1 or w.isdigit())]
 
     def tokenize(self, text: str) -> list[str]:

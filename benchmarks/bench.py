@@ -1,0 +1,228 @@
+"""Speed and scale, measured against baselines in the same run.
+
+    python -m review_app bench [--sizes 1000,10000,100000] [--seed 0] [--json]
+
+Each size runs in a fresh process (so peak memory is its own): a synthetic corpus made from the
+real cards' sentences with realistic length spread, an engine built on it, and the label
+questions plus variants asked in every mode; the same queries go through rank_bm25's
+BM25Okapi.get_scores and through an exact cosine against every chunk. Then the evaluation of
+both slices in three modes, and the app: cold start of `python app.py` to the first HTTP 200,
+and `ask` round trips through gradio_client.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import multiprocessing
+import os
+import re
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE_QUERIES = 20  # rank_bm25 takes seconds per query at 100k chunks
+
+
+def _questions() -> list[str]:
+    from review_app.labels import load_cases
+
+    base = [c.question for name in ("canonical", "holdout") for c in load_cases(ROOT / "labels" / f"{name}.jsonl")]
+    variants = [re.sub(r"\?$", "", q).lower() + " according to current guidelines?" for q in base[::2]]
+    return base + variants
+
+
+def synthetic_corpus(engine: Any, n: int, seed: int) -> Any:
+    """N chunks from the real cards' sentences: each starts from one real section, keeps its
+    organization and source, and is filled with sentences from that source and others until a
+    length drawn from a log-normal (median about 60 words, from 15 to 400)."""
+    from review_app.records import Chunk
+
+    rng = np.random.default_rng(seed)
+    real = engine.corpus.chunks
+    by_source: dict[str, list[str]] = {}
+    for chunk in real:
+        by_source.setdefault(chunk.document_id, []).extend(re.split(r"(?<=[.!?])\s+", chunk.text))
+    every = [s for sentences in by_source.values() for s in sentences]
+    chunks = []
+    for i in range(n):
+        seed_chunk = real[i % len(real)]
+        target = int(np.clip(rng.lognormal(np.log(60), 0.6), 15, 400))
+        own = by_source[seed_chunk.document_id]
+        words, parts = 0, []
+        while words < target:
+            pool = own if rng.random() < 0.7 else every
+            sentence = pool[int(rng.integers(len(pool)))]
+            parts.append(sentence)
+            words += len(sentence.split())
+        chunks.append(Chunk(id=f"{seed_chunk.document_id}#synthetic-{i}", document_id=seed_chunk.document_id,
+                            organization=seed_chunk.organization, heading=f"{seed_chunk.heading} {i}",
+                            text=" ".join(parts), line=0))
+    return dataclasses.replace(engine.corpus, chunks=tuple(chunks))
+
+
+def _percentiles(values: list[float]) -> dict[str, float]:
+    return {"p50": round(float(np.percentile(values, 50)), 3), "p95": round(float(np.percentile(values, 95)), 3)}
+
+
+def _timed(fn, repeat: int = 1) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def measure_size(n: int, seed: int) -> dict[str, Any]:
+    """One size, in its own process: build, peak memory, query latency, baselines, parity."""
+    from rank_bm25 import BM25Okapi
+
+    from review_app.pipeline import Engine, get_engine
+    from review_app.settings import default_settings
+
+    real = get_engine(ROOT / "corpus")
+    corpus = synthetic_corpus(real, n, seed)
+    start = time.perf_counter()
+    engine = Engine(corpus, real.vocabulary, real.scope, real.params, real.claim_rules)
+    build_s = time.perf_counter() - start
+    peak_rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    questions = _questions()
+    settings = default_settings(env={})
+    engine.ask(questions[0], settings)  # warm the caches a first question fills
+    query_ms = {}
+    for mode in ("bm25", "semantic", "hybrid"):
+        mode_settings = dataclasses.replace(settings, mode=mode)
+        query_ms[mode] = _percentiles([t for q in questions
+                                       for t in _timed(lambda q=q, s=mode_settings: engine.ask(q, s))])
+    sample = questions[:BASELINE_QUERIES]
+    tokens = [real.vocabulary.tokenize(q) for q in sample]
+    reference = BM25Okapi([real.vocabulary.tokenize(c.index_text) for c in corpus.chunks])
+    ours = [t for toks in tokens for t in _timed(lambda toks=toks: engine.bm25.scores(toks))]
+    theirs, diff = [], 0.0
+    for toks in tokens:
+        start = time.perf_counter()
+        expected = reference.get_scores(toks)
+        theirs.append((time.perf_counter() - start) * 1000)
+        diff = max(diff, float(np.abs(engine.bm25.scores(toks) - expected).max()))
+    dense = [t for q in sample for t in _timed(lambda q=q: engine.semantic.exact_scores(q))]
+    return {
+        "n_chunks": n, "build_s": round(build_s, 3), "peak_rss_mb": round(peak_rss_mb, 1), "query_ms": query_ms,
+        "bm25_scoring_ms": _percentiles(ours),
+        "baseline_ms": {"rank_bm25": _percentiles(theirs), "dense_cosine": _percentiles(dense)},
+        "speedup_bm25": round(float(np.median(theirs) / np.median(ours)), 1),
+        "speedup_semantic_vs_exact": round(float(np.median(dense) / query_ms["semantic"]["p50"]), 1),
+        "bm25_max_abs_diff": diff, "queries": len(questions), "baseline_queries": len(sample),
+    }
+
+
+def _size_in_child(args: tuple[int, int], queue: Any) -> None:
+    queue.put(measure_size(*args))
+
+
+def evaluation_seconds() -> float:
+    from review_app.evaluate import evaluate
+    from review_app.labels import load_slice
+    from review_app.pipeline import get_engine
+    from review_app.settings import default_settings
+
+    engine = get_engine(ROOT / "corpus")
+    settings = default_settings(env={})
+    slices = {name: load_slice(ROOT / "labels", name) for name in ("canonical", "holdout")}
+    start = time.perf_counter()
+    for cases in slices.values():
+        for mode in ("bm25", "semantic", "hybrid"):
+            evaluate(engine, cases, dataclasses.replace(settings, mode=mode), "bench")
+    return round(time.perf_counter() - start, 3)
+
+
+def app_figures(asks: int = 30) -> dict[str, Any]:
+    """Cold start of `python app.py` to the first HTTP 200, then `ask` through gradio_client."""
+    from gradio_client import Client
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port),
+               "REVIEW_APP_DB": str(Path(folder) / "bench.sqlite"), "REVIEW_APP_EXPORTS": folder,
+               "GRADIO_ANALYTICS_ENABLED": "False"}
+        env.pop("PORT", None)
+        start = time.perf_counter()
+        server = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        try:
+            url = f"http://127.0.0.1:{port}/"
+            while True:
+                try:
+                    with urllib.request.urlopen(url, timeout=1) as response:
+                        if response.status == 200:
+                            break
+                except OSError:
+                    if server.poll() is not None or time.perf_counter() - start > 120:
+                        raise RuntimeError("the app did not start") from None
+                    time.sleep(0.05)
+            cold = time.perf_counter() - start
+            client = Client(url, verbose=False)
+            questions = _questions()
+            times = [t for q in questions[:asks] for t in _timed(lambda q=q: client.predict(
+                q, "hybrid", 6, "2026-06-24", 0.122, True, api_name="/ask"))]
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return {"cold_start_s": round(cold, 2), "ask_ms": _percentiles(times), "asks": len(times)}
+
+
+def run(sizes: list[int], seed: int, progress=print) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    results = []
+    for n in sizes:
+        progress(f"size {n}: building and querying in a fresh process …")
+        queue = context.Queue()
+        child = context.Process(target=_size_in_child, args=((n, seed), queue))
+        child.start()
+        results.append(queue.get())
+        child.join()
+    progress("evaluation of both slices in three modes …")
+    evaluation = evaluation_seconds()
+    progress("app cold start and ask round trips …")
+    return {"seed": seed, "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+            "sizes": results, "evaluation_s": evaluation, "app": app_figures()}
+
+
+def table(result: dict[str, Any]) -> str:
+    head = ["chunks", "build s", "peak MB", "bm25 p50/p95 ms", "semantic p50/p95", "hybrid p50/p95",
+            "rank_bm25 p50 ms", "BM25 speed-up", "exact cosine p50 ms", "max |Δ| vs rank_bm25"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for s in result["sizes"]:
+        q = s["query_ms"]
+        lines.append(" | ".join([
+            f"| {s['n_chunks']:,}", f"{s['build_s']:.1f}", f"{s['peak_rss_mb']:.0f}",
+            f"{q['bm25']['p50']:.1f} / {q['bm25']['p95']:.1f}", f"{q['semantic']['p50']:.1f} / {q['semantic']['p95']:.1f}",
+            f"{q['hybrid']['p50']:.1f} / {q['hybrid']['p95']:.1f}", f"{s['baseline_ms']['rank_bm25']['p50']:.1f}",
+            f"{s['speedup_bm25']:.0f}x", f"{s['baseline_ms']['dense_cosine']['p50']:.1f}",
+            f"{s['bm25_max_abs_diff']:.1e} |"]))
+    app = result["app"]
+    lines += ["", f"Evaluation of both slices in three modes: {result['evaluation_s']:.2f} s. App: cold start to "
+              f"first HTTP 200 {app['cold_start_s']:.1f} s; ask through gradio_client p50 {app['ask_ms']['p50']:.0f} ms, "
+              f"p95 {app['ask_ms']['p95']:.0f} ms."]
+    return "\n".join(lines)
+
+
+def main(sizes: list[int], seed: int, as_json: bool, exports: Path) -> dict[str, Any]:
+    result = run(sizes, seed, progress=lambda m: print(m, file=sys.stderr))
+    exports.mkdir(parents=True, exist_ok=True)
+    path = exports / "bench.json"
+    path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(result, indent=2) if as_json else table(result))
+    print(f"wrote {path}", file=sys.stderr)
+    return result

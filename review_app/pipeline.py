@@ -84,10 +84,15 @@ class Engine:
         self.semantic = SemanticIndex(texts, vocabulary)  # normalizes and tokenizes each text once
         self.bm25 = Bm25Index(self.semantic.tokens, params.bm25)
         self.organizations = [c.organization for c in chunks]
+        self._org_list = list(corpus.organizations)
+        self._org_code = np.array([self._org_list.index(c.organization) for c in chunks], dtype=np.int64)
+        self._doc_list = [s.id for s in corpus.sources]
+        self._doc_code = np.array([self._doc_list.index(c.document_id) for c in chunks], dtype=np.int64)
         # An organization is represented by its guideline first; statements and patient pages
         # get a reserved place only for organizations that have no eligible guideline chunk.
-        self._guideline_organizations = [c.organization if corpus.source_by_id[c.document_id].knowledge_class
-                                         == "guideline" else "" for c in chunks]
+        guideline = np.array([corpus.source_by_id[c.document_id].knowledge_class == "guideline" for c in chunks],
+                             dtype=bool)
+        self._guideline_org_code = np.where(guideline, self._org_code, -1)
         self.document_ids = np.array([c.document_id for c in chunks])
         self.published_year = np.array([source.published_date.year if source.published_date else 0
                                         for source in (corpus.source_by_id[c.document_id] for c in chunks)])
@@ -157,7 +162,7 @@ class Engine:
                             if statuses[s.id] == "superseded" and s.published_date]
         features = parse_question(question, self.vocabulary, p.background, settings.reference_date, superseded_years)
 
-        doc_status = np.array([statuses[d] for d in self.document_ids])
+        doc_status = np.array([statuses[d] for d in self._doc_list])[self._doc_code]
         published = doc_status != "not_yet_published"
         if settings.status_scoring:
             status_weight = np.where(doc_status == "current", p.status_weights["current"], 0.0)
@@ -180,7 +185,8 @@ class Engine:
         age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
                                         len(self.corpus.chunks))
         named = self.named_organizations(features.tokens)
-        named_match = np.array([org in named for org in self.organizations], dtype=float)
+        named_codes = [self._org_list.index(org) for org in named]
+        named_match = np.isin(self._org_code, named_codes).astype(float)
         year_match = np.isin(self.published_year, features.years).astype(float)
         if settings.mode == "fd":  # the reranker alone: cosine and FD*, then status scoring
             fused = rerank(semantic, self.density.scaled, eligible, p.density)
@@ -195,8 +201,8 @@ class Engine:
 
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:
-            by_source = [c.document_id if c.organization in named else "" for c in self.corpus.chunks]
-            rounds = [self._guideline_organizations, self.organizations, by_source]
+            by_source = np.where(np.isin(self._org_code, named_codes), self._doc_code, -1)
+            rounds = [self._guideline_org_code, self._org_code, by_source]
             selected = ranking.diversify(rank_score, eligible, rounds, settings.top_k)
         else:
             selected = undiversified

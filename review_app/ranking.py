@@ -37,35 +37,59 @@ def age_overlap(query_ages: Sequence[tuple[int, int]], chunk_low: np.ndarray, ch
 
 
 def top_k(scores: np.ndarray, eligible: np.ndarray, k: int) -> np.ndarray:
-    """Indices of the k best eligible chunks, best first; ties broken by chunk order."""
+    """Indices of the k best eligible chunks, best first; ties broken by chunk order. Only the
+    k winners are sorted (argpartition), so a query stays cheap at any corpus size."""
     candidates = np.flatnonzero(eligible)
+    if candidates.size > k > 0:
+        values = scores[candidates]
+        kth = np.partition(values, candidates.size - k)[candidates.size - k]  # the k-th largest score
+        above, equal = candidates[values > kth], candidates[values == kth]
+        candidates = np.concatenate([above, equal[: k - above.size]])
     order = np.lexsort((candidates, -scores[candidates]))
     return candidates[order][:k]
 
 
-def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequence[str]], k: int) -> np.ndarray:
+def _group_codes(labels: Sequence) -> np.ndarray:
+    """Integer group codes; -1 (or "" for text labels) means the chunk is not in the round."""
+    array = np.asarray(labels)
+    if array.dtype.kind in "iu":
+        return array.astype(np.int64)
+    names, codes = np.unique(array.astype(str), return_inverse=True)
+    codes = codes.astype(np.int64)
+    if names.size and names[0] == "":
+        codes -= 1  # "" sorts first: it becomes -1, the others 0, 1, ...
+    return codes
+
+
+def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequence], k: int) -> np.ndarray:
     """Reserve places round by round, then fill the rest by score.
 
-    Each round labels every chunk with a group ("" = not in this round) and gives the best
+    Each round labels every chunk with a group (-1 or "": not in this round) and gives the best
     positively scored eligible chunk of each group not yet represented a place, best group
     first. The pipeline's rounds: each organization's guidelines, then each organization
     (so one organization's several pages cannot crowd out another), then each source of the
     organizations a question names (so "what did ACOG say before and after its update" gets
-    both ACOG versions).
+    both ACOG versions). Vectorized over chunks: the cost grows with the corpus only in numpy.
     """
-    ranked = top_k(scores, eligible, len(scores))
     chosen: list[int] = []
+    taken = np.zeros(len(scores), dtype=bool)
+    index = np.arange(len(scores))
     for labels in rounds:
-        represented = {labels[i] for i in chosen}
-        for index in ranked:
-            group = labels[index]
-            if len(chosen) >= k:
-                break
-            if group and scores[index] > 0 and group not in represented and index not in chosen:
-                represented.add(group)
-                chosen.append(int(index))
-    taken = set(chosen)
-    rest = [int(i) for i in ranked if i not in taken]
-    selected = np.array(chosen + rest[: k - len(chosen)], dtype=np.int64)
+        codes = _group_codes(labels)
+        represented = np.unique(codes[chosen]) if chosen else np.array([], dtype=np.int64)
+        mask = eligible & (scores > 0) & (codes >= 0) & ~taken & ~np.isin(codes, represented)
+        if not mask.any():
+            continue
+        members = index[mask]
+        order = np.lexsort((members, -scores[members], codes[members]))  # by group, then rank
+        ordered = members[order]
+        _, first = np.unique(codes[ordered], return_index=True)
+        leaders = ordered[first]
+        leaders = leaders[np.lexsort((leaders, -scores[leaders]))]  # best group first
+        for leader in leaders[: max(0, k - len(chosen))]:
+            chosen.append(int(leader))
+            taken[leader] = True
+    rest = top_k(scores, eligible & ~taken, max(0, k - len(chosen)))
+    selected = np.array(chosen + rest.tolist(), dtype=np.int64)
     # Reserving decides which chunks make the cut; they are shown in score order.
     return selected[np.lexsort((selected, -scores[selected]))]

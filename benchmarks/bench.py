@@ -207,14 +207,15 @@ def table(result: dict[str, Any]) -> str:
         q = s["query_ms"]
         lines.append(" | ".join([
             f"| {s['n_chunks']:,}", f"{s['build_s']:.1f}", f"{s['peak_rss_mb']:.0f}",
-            f"{q['bm25']['p50']:.1f} / {q['bm25']['p95']:.1f}", f"{q['semantic']['p50']:.1f} / {q['semantic']['p95']:.1f}",
+            f"{q['bm25']['p50']:.1f} / {q['bm25']['p95']:.1f}",
+            f"{q['semantic']['p50']:.1f} / {q['semantic']['p95']:.1f}",
             f"{q['hybrid']['p50']:.1f} / {q['hybrid']['p95']:.1f}", f"{s['baseline_ms']['rank_bm25']['p50']:.1f}",
             f"{s['speedup_bm25']:.0f}x", f"{s['baseline_ms']['dense_cosine']['p50']:.1f}",
             f"{s['bm25_max_abs_diff']:.1e} |"]))
     app = result["app"]
     lines += ["", f"Evaluation of both slices in three modes: {result['evaluation_s']:.2f} s. App: cold start to "
-              f"first HTTP 200 {app['cold_start_s']:.1f} s; ask through gradio_client p50 {app['ask_ms']['p50']:.0f} ms, "
-              f"p95 {app['ask_ms']['p95']:.0f} ms."]
+              f"first HTTP 200 {app['cold_start_s']:.1f} s; ask through gradio_client p50 "
+              f"{app['ask_ms']['p50']:.0f} ms, p95 {app['ask_ms']['p95']:.0f} ms."]
     return "\n".join(lines)
 
 

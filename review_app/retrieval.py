@@ -131,6 +131,7 @@ class SemanticIndex:
             vocabulary.stems(vocabulary.content_words(t, normalized=True)) for t in normalized]
         self.tokens = tokens
         self.words = (self._words.transform(tokens) * self._SCALE).tocsr()
+        self._words_by_feature = self.words.tocsc()  # a question touches a few word columns
         self.chars = (self._chars.transform(normalized) * self._SCALE).tocsr()
         self.n_docs = len(texts)
 
@@ -145,13 +146,15 @@ class SemanticIndex:
     def scores(self, text: str, candidates: np.ndarray | None = None) -> np.ndarray:
         """Cosine similarity of the question with every chunk, in [0, 1] (see the class note)."""
         words, chars = self._query(text)
-        score = np.asarray((self.words @ words.T).todense(), dtype=np.float64).ravel()
+        score = np.asarray(self._words_by_feature[:, words.indices] @ words.data, dtype=np.float64).ravel()
+        dense = np.zeros(self.N_FEATURES)
+        dense[chars.indices] = chars.data
         if self.n_docs <= self.EXACT_LIMIT:
-            return score + np.asarray((self.chars @ chars.T).todense(), dtype=np.float64).ravel()
+            return score + self.chars @ dense
         rows = np.argpartition(-score, self.CANDIDATES)[: self.CANDIDATES]
         if candidates is not None:
             rows = np.union1d(rows, candidates)
-        score[rows] += np.asarray((self.chars[rows] @ chars.T).todense(), dtype=np.float64).ravel()
+        score[rows] += self.chars[rows] @ dense
         return score
 
     def exact_scores(self, text: str) -> np.ndarray:

@@ -61,3 +61,23 @@ def test_semantic_cosine():
     assert own[0] == pytest.approx(1.0)
     assert np.all((own >= 0) & (own <= 1 + 1e-9))
     assert index.scores("completely unrelated words about weather").max() < 0.2
+
+
+@pytest.mark.slow
+def test_two_stage_semantic_search_keeps_the_exact_top_ten():
+    """Above EXACT_LIMIT chunks the cheap stage chooses candidates; the best ten stay the exact ones."""
+    import sys
+
+    from review_app.pipeline import get_engine
+    from review_app.settings import PROJECT_ROOT
+
+    sys.path.insert(0, str(PROJECT_ROOT))
+    from benchmarks.bench import _questions, synthetic_corpus
+
+    real = get_engine(CORPUS_DIR)
+    corpus = synthetic_corpus(real, SemanticIndex.EXACT_LIMIT + 1000, seed=1)
+    index = SemanticIndex([c.index_text for c in corpus.chunks], VOCABULARY)
+    for question in _questions()[:15]:
+        exact, staged = index.exact_scores(question), index.scores(question)
+        assert set(np.argsort(-exact)[:10]) == set(np.argsort(-staged)[:10]), question
+        assert np.all(staged <= exact + 1e-12)  # a lower bound everywhere, exact where it counts

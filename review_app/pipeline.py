@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import ranking
+from . import index_cache, ranking
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
@@ -76,13 +76,19 @@ class Engine:
     """Corpus, vocabulary, scope rules and indexes of one corpus folder, built once."""
 
     def __init__(self, corpus: Corpus, vocabulary: Vocabulary, scope: ScopeGuard, params: RankingParams,
-                 claim_rules: ClaimRules):
+                 claim_rules: ClaimRules, cache_dir: Path | None = None):
         self.corpus, self.vocabulary, self.scope, self.params = corpus, vocabulary, scope, params
         self.claim_rules = claim_rules
         chunks = corpus.chunks
         texts = [self._index_text(c) for c in chunks]
-        self.semantic = SemanticIndex(texts, vocabulary)  # normalizes and tokenizes each text once
-        self.bm25 = Bm25Index(self.semantic.tokens, params.bm25)
+        cached = index_cache.load(cache_dir, corpus) if cache_dir else None
+        if cached is not None:
+            self.semantic, self.bm25 = cached
+        else:
+            self.semantic = SemanticIndex(texts, vocabulary)  # normalizes and tokenizes each text once
+            self.bm25 = Bm25Index(self.semantic.tokens, params.bm25)
+            if cache_dir:
+                index_cache.save(cache_dir, corpus, (self.semantic, self.bm25))
         self.organizations = [c.organization for c in chunks]
         self._org_list = list(corpus.organizations)
         self._org_code = np.array([self._org_list.index(c.organization) for c in chunks], dtype=np.int64)
@@ -115,7 +121,7 @@ class Engine:
         return f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"
 
     @classmethod
-    def from_directory(cls, corpus_dir: Path) -> Engine:
+    def from_directory(cls, corpus_dir: Path, cache_dir: Path | None = None) -> Engine:
         corpus_dir = Path(corpus_dir)
         problems: list[Problem] = []
         parts = []
@@ -126,7 +132,7 @@ class Engine:
                 problems.extend(exc.problems)
         if problems:
             raise CorpusError(problems)
-        return cls(*parts)
+        return cls(*parts, cache_dir=cache_dir)
 
     @cached_property
     def density(self) -> FactualDensity:
@@ -334,7 +340,9 @@ def _nested(data: dict, section: str, group: str, key: str, file: str, problems:
 
 @lru_cache(maxsize=8)
 def _cached_engine(corpus_dir: str) -> Engine:
-    return Engine.from_directory(Path(corpus_dir))
+    from .settings import data_dir
+
+    return Engine.from_directory(Path(corpus_dir), cache_dir=data_dir("exports") / "cache")
 
 
 def get_engine(corpus_dir: Path) -> Engine:

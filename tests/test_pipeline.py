@@ -145,3 +145,17 @@ def test_tiny_corpus_end_to_end(tiny_corpus, settings, at_date):
 
 def test_ask_json_is_serializable(engine, settings):
     json.dumps(engine.ask("Is 3D mammography effective?", settings).to_json())
+
+
+def test_indexes_are_cached_on_disk_and_a_bad_cache_is_rebuilt(tmp_path, settings):
+    from review_app import index_cache
+
+    first = Engine.from_directory(CORPUS_DIR, cache_dir=tmp_path)
+    cached = index_cache.path(tmp_path, first.corpus)
+    assert cached.exists()
+    second = Engine.from_directory(CORPUS_DIR, cache_dir=tmp_path)
+    question = "How often should a 50-year-old woman have a mammogram?"
+    assert second.ask(question, settings) == first.ask(question, settings)
+    cached.write_bytes(b"not a pickle")
+    third = Engine.from_directory(CORPUS_DIR, cache_dir=tmp_path)
+    assert third.ask(question, settings) == first.ask(question, settings)

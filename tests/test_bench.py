@@ -1,0 +1,37 @@
+"""The benchmark runs and keeps parity; speed itself is measured by the benchmark, not asserted."""
+
+import sys
+
+import pytest
+
+from review_app.settings import PROJECT_ROOT
+
+sys.path.insert(0, str(PROJECT_ROOT))
+
+pytestmark = pytest.mark.slow
+
+
+def test_one_size_measures_everything_with_parity():
+    from benchmarks.bench import measure_size
+
+    result = measure_size(1500, seed=0)
+    assert result["n_chunks"] == 1500 and result["bm25_max_abs_diff"] <= 1e-9
+    for mode in ("bm25", "semantic", "hybrid"):
+        assert result["query_ms"][mode]["p50"] > 0
+    assert set(result["baseline_ms"]) == {"rank_bm25", "dense_cosine"} and result["speedup_bm25"] > 0
+
+
+def test_synthetic_corpus_is_reproducible(engine):
+    from benchmarks.bench import synthetic_corpus
+
+    first, second = synthetic_corpus(engine, 200, seed=3), synthetic_corpus(engine, 200, seed=3)
+    assert [c.text for c in first.chunks] == [c.text for c in second.chunks]
+    lengths = [len(c.text.split()) for c in first.chunks]
+    assert min(lengths) >= 15 and max(lengths) > 2 * min(lengths)
+
+
+def test_bad_sizes_are_a_clear_error(capsys):
+    from review_app.cli import main
+
+    assert main(["bench", "--sizes", "10k"]) == 2
+    assert "--sizes" in capsys.readouterr().err

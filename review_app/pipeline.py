@@ -87,6 +87,7 @@ class Engine:
         else:
             self.semantic = SemanticIndex(texts, vocabulary)  # normalizes and tokenizes each text once
             self.bm25 = Bm25Index(self.semantic.tokens, params.bm25)
+            self.semantic.tokens = None  # only the BM25 build needed them; at 100k chunks they weigh hundreds of MB
             if cache_dir:
                 index_cache.save(cache_dir, corpus, (self.semantic, self.bm25))
         self.organizations = [c.organization for c in chunks]

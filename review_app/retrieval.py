@@ -18,7 +18,10 @@ the denominator, so unknown content lowers support.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import os
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -116,6 +119,7 @@ class SemanticIndex:
     N_FEATURES = 2**18
     EXACT_LIMIT = 5_000
     CANDIDATES = 2_000
+    PARALLEL_ABOVE = 20_000  # build on every core beyond this many chunks
     _SCALE = float(np.sqrt(0.5))
 
     def __init__(self, texts: Sequence[str], vocabulary: Vocabulary,
@@ -123,20 +127,25 @@ class SemanticIndex:
         self.vocabulary = vocabulary
         self._words = HashingVectorizer(analyzer=_with_bigrams, n_features=self.N_FEATURES, alternate_sign=False,
                                         norm="l2")
-        self._chars = HashingVectorizer(analyzer="char_wb", ngram_range=(3, 5), preprocessor=self._content,
-                                        n_features=self.N_FEATURES, alternate_sign=False, norm="l2",
-                                        lowercase=False)
-        normalized = [vocabulary.normalize(t) for t in texts]
-        tokens = tokenized if tokenized is not None else [
-            vocabulary.stems(vocabulary.content_words(t, normalized=True)) for t in normalized]
+        self._chars = _char_vectorizer(vocabulary)
+        self.n_docs = len(texts)
+        workers = min(os.cpu_count() or 1, 8) if self.n_docs > self.PARALLEL_ABOVE else 1
+        if workers > 1:  # every step is a pure function of one text: the split changes nothing
+            parts = np.array_split(np.arange(self.n_docs), workers)
+            # spawn, not fork: the app may build while its server threads run
+            with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+                done = list(pool.map(_prepare, [[texts[i] for i in part] for part in parts],
+                                     [vocabulary] * workers))
+            tokens = [t for part in done for t in part[0]]
+            chars = sparse.vstack([part[1] for part in done]).tocsr()
+        else:
+            tokens, chars = _prepare(list(texts), vocabulary)
+        if tokenized is not None:
+            tokens = [list(t) for t in tokenized]
         self.tokens = tokens
         self.words = (self._words.transform(tokens) * self._SCALE).tocsr()
         self._words_by_feature = self.words.tocsc()  # a question touches a few word columns
-        self.chars = (self._chars.transform(normalized) * self._SCALE).tocsr()
-        self.n_docs = len(texts)
-
-    def _content(self, normalized: str) -> str:
-        return " ".join(w for w in normalized.split() if w.strip(".,;:?!()") not in self.vocabulary.stop_words)
+        self.chars = (chars * self._SCALE).tocsr()
 
     def _query(self, text: str) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
         normalized = self.vocabulary.normalize(text)
@@ -161,6 +170,28 @@ class SemanticIndex:
         """Every chunk's full cosine, whatever the size: the baseline the two-stage search is checked against."""
         words, chars = self._query(text)
         return np.asarray((self.words @ words.T + self.chars @ chars.T).todense(), dtype=np.float64).ravel()
+
+
+class _Content:
+    """The character n-grams' preprocessor: normalized text without stop words (picklable)."""
+
+    def __init__(self, stop_words: frozenset[str]):
+        self.stop_words = stop_words
+
+    def __call__(self, normalized: str) -> str:
+        return " ".join(w for w in normalized.split() if w.strip(".,;:?!()") not in self.stop_words)
+
+
+def _char_vectorizer(vocabulary: Vocabulary) -> HashingVectorizer:
+    return HashingVectorizer(analyzer="char_wb", ngram_range=(3, 5), preprocessor=_Content(vocabulary.stop_words),
+                             n_features=SemanticIndex.N_FEATURES, alternate_sign=False, norm="l2", lowercase=False)
+
+
+def _prepare(texts: list[str], vocabulary: Vocabulary) -> tuple[list[list[str]], sparse.csr_matrix]:
+    """Stemmed content words and character n-gram vectors of texts, each normalized once."""
+    normalized = [vocabulary.normalize(t) for t in texts]
+    tokens = [vocabulary.stems(vocabulary.content_words(t, normalized=True)) for t in normalized]
+    return tokens, _char_vectorizer(vocabulary).transform(normalized).tocsr()
 
 
 def _with_bigrams(tokens: Sequence[str]) -> list[str]:

@@ -81,3 +81,13 @@ def test_two_stage_semantic_search_keeps_the_exact_top_ten():
         exact, staged = index.exact_scores(question), index.scores(question)
         assert set(np.argsort(-exact)[:10]) == set(np.argsort(-staged)[:10]), question
         assert np.all(staged <= exact + 1e-12)  # a lower bound everywhere, exact where it counts
+
+
+def test_a_parallel_build_equals_a_serial_one(monkeypatch):
+    texts = [c.index_text for c in CORPUS.chunks] * 8
+    serial = SemanticIndex(texts, VOCABULARY)
+    monkeypatch.setattr(SemanticIndex, "PARALLEL_ABOVE", 100)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    parallel = SemanticIndex(texts, VOCABULARY)
+    assert (parallel.chars != serial.chars).nnz == 0 and (parallel.words != serial.words).nnz == 0
+    assert parallel.tokens == serial.tokens

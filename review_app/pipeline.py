@@ -63,7 +63,7 @@ class Trace:
     bm25: np.ndarray
     semantic: np.ndarray
     coverage: np.ndarray
-    support: np.ndarray
+    support: np.ndarray  # of the results; NaN for every other chunk
     fused: np.ndarray
     rank_score: np.ndarray
     published: np.ndarray  # source published by the reference date (status scoring aside)
@@ -184,8 +184,6 @@ class Engine:
         lexical_candidates = ranking.top_k(bm25, eligible, self.semantic.CANDIDATES)
         expanded = self.vocabulary.expand(question)
         semantic = self.semantic.scores(expanded, lexical_candidates)
-        # Support reads the question's own words only: an expansion helps ranking, never support.
-        raw_semantic = semantic if expanded == question else self.semantic.scores(question, lexical_candidates)
         coverage = self.bm25.coverage(features.support_tokens, features.weights)
         bm25_norm = ranking.max_normalize(bm25, eligible)
         semantic_norm = ranking.max_normalize(semantic, eligible)
@@ -204,7 +202,6 @@ class Engine:
                 + p.year_match_boost * year_match
             rank_score = (fused + boosts) * status_weight * self.class_weight
         on_topic = self.scope.on_topic(question)
-        support = self._support(settings.mode, raw_semantic, coverage) * (1.0 if on_topic else p.off_topic_factor)
 
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:
@@ -214,6 +211,12 @@ class Engine:
         else:
             selected = undiversified
         reserved = set(selected.tolist()) - set(undiversified.tolist())
+        # Support reads the question's own words only (an expansion helps ranking, never support),
+        # and only the results need it.
+        raw_semantic = semantic[selected] if expanded == question else self.semantic.row_scores(question, selected)
+        support = np.full(len(self.corpus.chunks), np.nan)
+        support[selected] = self._support(settings.mode, raw_semantic, coverage[selected]) * (
+            1.0 if on_topic else p.off_topic_factor)
 
         results = []
         for rank, i in enumerate(selected, start=1):

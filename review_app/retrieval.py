@@ -166,6 +166,13 @@ class SemanticIndex:
         score[rows] += self.chars[rows] @ dense
         return score
 
+    def row_scores(self, text: str, rows: np.ndarray) -> np.ndarray:
+        """The full cosine of a few chunks."""
+        words, chars = self._query(text)
+        word_dense, char_dense = np.zeros(self.N_FEATURES), np.zeros(self.N_FEATURES)
+        word_dense[words.indices], char_dense[chars.indices] = words.data, chars.data
+        return self.words[rows] @ word_dense + self.chars[rows] @ char_dense
+
     def exact_scores(self, text: str) -> np.ndarray:
         """Every chunk's full cosine, whatever the size: the baseline the two-stage search is checked against."""
         words, chars = self._query(text)

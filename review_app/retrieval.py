@@ -137,15 +137,16 @@ class SemanticIndex:
                 done = list(pool.map(_prepare, [[texts[i] for i in part] for part in parts],
                                      [vocabulary] * workers))
             tokens = [t for part in done for t in part[0]]
-            chars = sparse.vstack([part[1] for part in done]).tocsr()
+            self.chars = sparse.vstack([part[1] for part in done], format="csr")
+            del done
         else:
-            tokens, chars = _prepare(list(texts), vocabulary)
+            tokens, self.chars = _prepare(list(texts), vocabulary)
         if tokenized is not None:
             tokens = [list(t) for t in tokenized]
         self.tokens = tokens
-        self.words = (self._words.transform(tokens) * self._SCALE).tocsr()
+        self.words = self._words.transform(tokens).tocsr()
+        self.words.data *= self._SCALE  # in place: at 100,000 chunks a copy is hundreds of MB
         self._words_by_feature = self.words.tocsc()  # a question touches a few word columns
-        self.chars = (chars * self._SCALE).tocsr()
 
     def _query(self, text: str) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
         normalized = self.vocabulary.normalize(text)
@@ -198,7 +199,9 @@ def _prepare(texts: list[str], vocabulary: Vocabulary) -> tuple[list[list[str]],
     """Stemmed content words and character n-gram vectors of texts, each normalized once."""
     normalized = [vocabulary.normalize(t) for t in texts]
     tokens = [vocabulary.stems(vocabulary.content_words(t, normalized=True)) for t in normalized]
-    return tokens, _char_vectorizer(vocabulary).transform(normalized).tocsr()
+    chars = _char_vectorizer(vocabulary).transform(normalized).tocsr()
+    chars.data *= SemanticIndex._SCALE
+    return tokens, chars
 
 
 def _with_bigrams(tokens: Sequence[str]) -> list[str]:

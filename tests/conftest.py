@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import shutil
@@ -145,6 +146,23 @@ def ui_context(tmp_path, monkeypatch):
     return Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
 
 
+@contextlib.contextmanager
+def temporary_env(**values: str):
+    """Set environment variables for a block (module-scoped fixtures cannot use monkeypatch)."""
+    import os
+
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
 def _free_port() -> int:
     import socket
 
@@ -156,21 +174,14 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def app_server(tmp_path_factory):
     """A real app server, started in-process on a free loopback port with its own database."""
-    import os
-
     from review_app.ui.app import build_app, launch
     from review_app.ui.handlers import Context
 
     folder = tmp_path_factory.mktemp("server")
-    previous = os.environ.get("REVIEW_APP_EXPORTS")
-    os.environ["REVIEW_APP_EXPORTS"] = str(folder / "exports")
-    context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
-    demo = build_app(context)
-    port = _free_port()
-    launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
-    yield f"http://127.0.0.1:{port}/", context
-    demo.close()
-    if previous is None:
-        os.environ.pop("REVIEW_APP_EXPORTS", None)
-    else:
-        os.environ["REVIEW_APP_EXPORTS"] = previous
+    with temporary_env(REVIEW_APP_EXPORTS=str(folder / "exports")):
+        context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
+        demo = build_app(context)
+        port = _free_port()
+        launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+        yield f"http://127.0.0.1:{port}/", context
+        demo.close()

@@ -94,7 +94,7 @@ def injected_server(tmp_path_factory):
     from review_app.ui.app import build_app, launch
     from review_app.ui.handlers import Context
 
-    from .conftest import CORPUS_DIR, _free_port
+    from .conftest import CORPUS_DIR, _free_port, temporary_env
 
     folder = tmp_path_factory.mktemp("injected")
     corpus = folder / "corpus"
@@ -102,16 +102,8 @@ def injected_server(tmp_path_factory):
     card = corpus / "acr-current.md"
     card.write_text(card.read_text(encoding="utf-8").replace(
         "## Risk assessment\n", f"## Risk assessment\nInjected: {PAYLOAD} end.\n"), encoding="utf-8")
-    previous = {k: os.environ.get(k) for k in ("REVIEW_APP_CORPUS", "REVIEW_APP_EXPORTS")}
-    os.environ.update(REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_EXPORTS=str(folder / "exports"))
-    try:
+    with temporary_env(REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_EXPORTS=str(folder / "exports")):
         demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
-    finally:
-        for key, value in previous.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
     port = _free_port()
     launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
     yield f"http://127.0.0.1:{port}/"

@@ -1,6 +1,5 @@
 """Several people signed in at once, through gradio_client: roles and blindness hold on the server."""
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -8,7 +7,7 @@ from gradio_client import Client
 
 from review_app.agreement import agreement
 
-from .conftest import _free_port
+from .conftest import _free_port, temporary_env
 
 USERS = {"dr-a": "pw-a", "dr-b": "pw-b", "dr-c": "pw-c", "guest": "pw-g"}
 ROW = ("canonical", "canonical-003", "c1", "acr-current#dense-breasts")
@@ -20,10 +19,8 @@ def team_server(tmp_path_factory):
     from review_app.ui.handlers import Context
 
     folder = tmp_path_factory.mktemp("team")
-    saved = {k: os.environ.get(k) for k in ("REVIEW_APP_PASSWORDS", "REVIEW_APP_EXPORTS")}
-    os.environ["REVIEW_APP_PASSWORDS"] = ",".join(f"{u}:{p}" for u, p in USERS.items())
-    os.environ["REVIEW_APP_EXPORTS"] = str(folder / "exports")
-    try:
+    with temporary_env(REVIEW_APP_PASSWORDS=",".join(f"{u}:{p}" for u, p in USERS.items()),
+                       REVIEW_APP_EXPORTS=str(folder / "exports")):
         context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
         demo = build_app(context)
         port = _free_port()
@@ -31,12 +28,6 @@ def team_server(tmp_path_factory):
                quiet=True)
         yield f"http://127.0.0.1:{port}/", context
         demo.close()
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 def client(url, user):

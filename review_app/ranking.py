@@ -80,11 +80,12 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
         mask = eligible & (scores > 0) & (codes >= 0) & ~taken & ~np.isin(codes, represented)
         if not mask.any():
             continue
-        members = index[mask]
-        order = np.lexsort((members, -scores[members], codes[members]))  # by group, then rank
-        ordered = members[order]
-        _, first = np.unique(codes[ordered], return_index=True)
-        leaders = ordered[first]
+        present = np.flatnonzero(np.bincount(codes[mask]))
+        leaders = []
+        for group in present:  # a handful of groups: one pass each, no sort of the corpus
+            members = index[mask & (codes == group)]
+            leaders.append(members[np.argmax(scores[members])])  # first maximum: ties go to the earlier chunk
+        leaders = np.array(leaders, dtype=np.int64)
         leaders = leaders[np.lexsort((leaders, -scores[leaders]))]  # best group first
         for leader in leaders[: max(0, k - len(chosen))]:
             chosen.append(int(leader))

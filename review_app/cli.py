@@ -54,6 +54,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} must be 1 or more")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m review_app",
                      description="Evidence Drift Review: retrieval benchmark for breast cancer screening "
@@ -107,11 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("source", type=Path, help="a file written by backup")
 
     rel = commands.add_parser("reliability", help="concurrency, crash and export checks, with figures")
-    rel.add_argument("--writers", type=int, default=8, help="writer processes (default 8)")
-    rel.add_argument("--per-writer", type=int, default=500, help="judgments per writer process (default 500)")
-    rel.add_argument("--kills", type=int, default=5, help="times a writer is killed with SIGKILL (default 5)")
-    rel.add_argument("--clients", type=int, default=8, help="concurrent API clients (default 8)")
-    rel.add_argument("--per-client", type=int, default=250, help="saves per API client (default 250)")
+    rel.add_argument("--writers", type=_positive, default=8, help="writer processes (default 8)")
+    rel.add_argument("--per-writer", type=_positive, default=500, help="judgments per writer process (default 500)")
+    rel.add_argument("--kills", type=_positive, default=5, help="times a writer is killed with SIGKILL (default 5)")
+    rel.add_argument("--clients", type=_positive, default=8, help="concurrent API clients (default 8)")
+    rel.add_argument("--per-client", type=_positive, default=250, help="saves per API client (default 250)")
     rel.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="speed and scale against rank_bm25 and exact cosine, with figures")
@@ -261,11 +271,14 @@ def run(argv: Sequence[str] | None = None) -> int:
         bad = [r for r in results if r["integrity"] not in ("ok", "identical")]
         return 1 if lost or bad else 0
     if args.command == "bench":
+        if str(PROJECT_ROOT) not in sys.path:  # benchmarks live beside the package, loaded on demand
+            sys.path.insert(0, str(PROJECT_ROOT))
+        from benchmarks.bench import main as bench_main
+
         try:
             sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
         except ValueError:
             raise ReviewAppError(f"--sizes: {args.sizes!r} is not a comma-separated list of whole numbers") from None
-        from benchmarks.bench import main as bench_main  # benchmarks live beside the package, loaded on demand
 
         bench_main(sizes, args.seed, args.json, data_dir("exports"))
         return 0

@@ -122,8 +122,7 @@ class SemanticIndex:
     PARALLEL_ABOVE = 20_000  # build on every core beyond this many chunks
     _SCALE = float(np.sqrt(0.5))
 
-    def __init__(self, texts: Sequence[str], vocabulary: Vocabulary,
-                 tokenized: Sequence[Sequence[str]] | None = None):
+    def __init__(self, texts: Sequence[str], vocabulary: Vocabulary):
         self.vocabulary = vocabulary
         self._words = HashingVectorizer(analyzer=_with_bigrams, n_features=self.N_FEATURES, alternate_sign=False,
                                         norm="l2")
@@ -141,8 +140,6 @@ class SemanticIndex:
             del done
         else:
             tokens, self.chars = _prepare(list(texts), vocabulary)
-        if tokenized is not None:
-            tokens = [list(t) for t in tokenized]
         self.tokens = tokens
         self.words = self._words.transform(tokens).tocsr()
         self.words.data *= self._SCALE  # in place: at 100,000 chunks a copy is hundreds of MB

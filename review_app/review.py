@@ -256,12 +256,13 @@ class ReviewService:
         out = []
         for case in self.cases(slice_name):
             for row in self.rows(case, None):
-                labels = {label for _, label, _, _ in self._all_submitted(case.id, row)}
+                labels = {label for _, label, _, _ in self.submitted_labels(case.id, row)}
                 if len(labels) > 1 or (row.gold_label and labels and labels != {row.gold_label}):
                     out.append(row)
         return out
 
-    def _all_submitted(self, case_id: str, row: ClaimRow) -> list[tuple[str, str, str | None, str]]:
+    def submitted_labels(self, case_id: str, row: ClaimRow) -> list[tuple[str, str, str | None, str]]:
+        """Every reviewer's submitted (reviewer, label, reason, rationale) for one row: adjudicators' view."""
         return [(j.reviewer, j.label, j.reason, j.rationale) for j in self.store.judgments(case_id)
                 if j.claim_id == row.claim_id and j.chunk_id == row.chunk_id and j.status == "submitted"]
 

@@ -162,3 +162,11 @@ def test_verify_needs_claims_source(capsys):
 def test_ask_text_shows_verified_synthesis(capsys):
     code, out, _ = run_cli(capsys, "ask", "Do USPSTF, ACS, ACOG and ACR agree on how often to screen?")
     assert code == 0 and "Synthesis (verified statements only)" in out and "disagree" in out
+
+
+@pytest.mark.parametrize("args", [["reliability", "--writers", "0"], ["reliability", "--kills", "x"]])
+def test_reliability_sizes_are_checked(capsys, args):
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2 and capsys.readouterr().err.startswith("error:")
+

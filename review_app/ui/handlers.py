@@ -462,7 +462,7 @@ def disagreements(ctx: Context, slice_name: str) -> tuple[pd.DataFrame, list[str
     rows = ctx.service.disagreements(slice_name)
     data = []
     for r in rows:
-        labels = "; ".join(f"{who}: {label}" for who, label, _, _ in ctx.service._all_submitted(r.case_id, r))
+        labels = "; ".join(f"{who}: {label}" for who, label, _, _ in ctx.service.submitted_labels(r.case_id, r))
         data.append([f"{r.case_id} {r.key}", r.claim_text, render._label(r.gold_label, r.gold_reason) or "–",
                      labels, r.adjudicated or ""])
     frame = pd.DataFrame(data, columns=["item", "claim", "gold", "submitted labels", "final"])
@@ -482,7 +482,7 @@ def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
              f"{render._label(row.suggestion_label, row.suggestion_reason)}"]
     lines += [f"- {render.e(who)}: **{label}**" + (f" / {reason}" if reason else "")
               + (f" — {render.e(rationale)}" if rationale else "")
-              for who, label, reason, rationale in ctx.service._all_submitted(case_id, row)]
+              for who, label, reason, rationale in ctx.service.submitted_labels(case_id, row)]
     return "\n\n".join(lines)
 
 

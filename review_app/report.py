@@ -205,6 +205,14 @@ def ablation_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
     return _markdown(head, body)
 
 
+def embedding_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
+    """Ablation rows of embedding providers, with the support threshold each ran at."""
+    head = ["slice", "arm", "threshold", f"Recall@{top_k}", "MRR", "abstention accuracy", "decision accuracy"]
+    body = [[str(r["slice"]), str(r["arm"]), f"{r['threshold']:.3f}", _fmt(r["recall_at_k"]), _fmt(r["mrr"]),
+             _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"])] for r in rows]
+    return _markdown(head, body)
+
+
 def _markdown(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]

@@ -140,8 +140,11 @@ def format_history(rows: Sequence[dict[str, Any]]) -> str:
     for row in rows:
         metrics = ", ".join(f"{k} {v:.3f}" for k, v in row["metrics"].items())
         flag = ("  DROP: " + "; ".join(row["drops"])) if row["drops"] else ""
+        embedding = row.get("embedding") or {}
+        provider = "" if embedding.get("provider", "hashing") == "hashing" else \
+            f"[{embedding['provider']} {embedding.get('model')}] "
         lines.append(f"{row['time']} {row['command']:<9} {row['slice']:<12} {row['code_version']:<12} "
-                     f"{metrics}{flag}")
+                     f"{provider}{metrics}{flag}")
     return "\n".join(lines)
 
 

@@ -128,7 +128,8 @@ class OpenAIEmbedder:
         for start in range(0, len(texts), _BATCH):
             batch = list(texts[start:start + _BATCH])
             try:
-                response = self._client.embeddings.create(model=self.model, input=batch)
+                # floats, not the client's default base64, which not every compatible server speaks
+                response = self._client.embeddings.create(model=self.model, input=batch, encoding_format="float")
             except self._error as exc:
                 raise EmbeddingError(self.name, f"{self.base_url}: {exc}".splitlines()[0]) from None
             data = sorted(response.data, key=lambda item: item.index)

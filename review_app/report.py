@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -248,7 +249,10 @@ def evaluation_csv(evaluation: Evaluation) -> str:
 
 def write_evaluation(evaluation: Evaluation, exports_dir: Path, stem: str | None = None) -> list[Path]:
     """Write the evaluation as JSON and CSV under `exports_dir`; return the paths written."""
-    stem = stem or f"evaluation-{evaluation.slice}-{evaluation.mode}"
+    if stem is None:
+        stem = f"evaluation-{evaluation.slice}-{evaluation.mode}"
+        if evaluation.settings.embedding.model is not None:  # another provider than hashing: its own file
+            stem += "-" + re.sub(r"[^A-Za-z0-9.]+", "-", evaluation.settings.embedding.label).strip("-")
     json_path, csv_path = Path(exports_dir) / f"{stem}.json", Path(exports_dir) / f"{stem}.csv"
     write_atomic(json_path, dumps_json(evaluation.to_json()))
     write_atomic(csv_path, evaluation_csv(evaluation))

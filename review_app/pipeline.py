@@ -146,10 +146,9 @@ class Engine:
 
     def embedding_info(self, spec: EmbeddingSpec) -> dict[str, str | None]:
         """Provider, model and model version of a spec (the version once its index is built)."""
-        if spec == embeddings.DEFAULT:
-            version = self._embedding_versions.setdefault(spec, embeddings.HashingEmbedder(self.vocabulary).version)
-        else:
-            version = self._embedding_versions.get(spec)
+        if spec == embeddings.DEFAULT and spec not in self._embedding_versions:
+            self._embedding_versions[spec] = embeddings.HashingEmbedder(self.vocabulary).version
+        version = self._embedding_versions.get(spec)
         return {**spec.to_json(), "version": version}
 
     @classmethod

@@ -379,3 +379,17 @@ def test_cache_key_changes_with_corpus_version(openai_env):
     assert embedding_cache.key(embedder, "v1", texts) != embedding_cache.key(embedder, "v1", ["a", "c"])
     other = embeddings.create(parse_spec("openai", "other-model"), None)
     assert embedding_cache.key(other, "v1", texts) != embedding_cache.key(embedder, "v1", texts)
+
+
+def test_an_edited_card_is_embedded_again(openai_env, tiny_corpus):
+    spec = parse_spec("openai", None)
+    cache = openai_env / "cache"
+    Engine.from_directory(tiny_corpus, cache_dir=cache).semantic_index(spec)
+    Engine.from_directory(tiny_corpus, cache_dir=cache).semantic_index(spec)
+    embedded = sum(len(r["input"]) for r in _StandIn.requests)
+    card = tiny_corpus / "beta.md"
+    card.write_text(card.read_text(encoding="utf-8").replace("screening", "screening mammography"), encoding="utf-8")
+    engine = Engine.from_directory(tiny_corpus, cache_dir=cache)
+    engine.semantic_index(spec)
+    assert sum(len(r["input"]) for r in _StandIn.requests) == 2 * embedded == 2 * len(engine.corpus.chunks)
+    assert len(list(cache.glob("embeddings-openai-*.npy"))) == 2

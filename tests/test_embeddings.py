@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -34,8 +35,6 @@ OPTIONAL = ("torch", "sentence_transformers", "transformers", "openai")
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess:
-    import os
-
     return subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True,
                           timeout=240, env={**os.environ, **env}, check=False)
 
@@ -393,3 +392,14 @@ def test_an_edited_card_is_embedded_again(openai_env, tiny_corpus):
     engine.semantic_index(spec)
     assert sum(len(r["input"]) for r in _StandIn.requests) == 2 * embedded == 2 * len(engine.corpus.chunks)
     assert len(list(cache.glob("embeddings-openai-*.npy"))) == 2
+
+
+def test_the_app_refuses_to_start_with_a_provider_it_cannot_run(tmp_path):
+    done = subprocess.run([sys.executable, "app.py"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=240,
+                          env={**os.environ, "EMBEDDING_PROVIDER": "openai", "OPENAI_EMBEDDING_MODEL": "",
+                               "EMBEDDING_MODEL": "", "REVIEW_APP_EXPORTS": str(tmp_path),
+                               "REVIEW_APP_DB": str(tmp_path / "r.sqlite")}, check=False)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "error: embedding provider openai: no model: set OPENAI_EMBEDDING_MODEL (or EMBEDDING_MODEL / "
+        "--embedding-model)"]

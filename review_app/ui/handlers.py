@@ -73,6 +73,7 @@ class Context:
         service = ReviewService(engine, store, data_dir("labels"), settings, load_team())
         mirror = mirror_from_environment(store, exports / "mirror")
         get_synthesizer(engine)  # build the verifier and positions now, not on the first click
+        engine.semantic_index(settings.embedding)  # a configured provider's corpus embeddings (cached on disk)
         return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
                    passwords() or None, mirror)
 

@@ -6,11 +6,12 @@ STAMP := $(VENV)/.requirements-installed
 
 .PHONY: run test evaluate snapshots lint clean
 
-# The virtual environment is (re)installed whenever requirements.txt changes.
-$(STAMP): requirements.txt
+# The virtual environment is (re)installed whenever a requirements file changes. The optional
+# extras are installed too, so the suite tests those paths for real.
+$(STAMP): requirements.txt requirements-generation.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-generation.txt
 	touch $(STAMP)
 
 # The main job: the review app on the bundled corpus, with its SQLite file under exports/.

@@ -141,3 +141,25 @@ def test_no_script_runs_from_questions_rationales_or_cards(browser, injected_ser
     shot(page, "security")
     assert dialogs == []
     context.close()
+
+
+def test_generated_answer_shows_findings_and_unsupported_claims_apart(browser, generation_server):
+    from .openai_standin import CONSENSUS, GOOD
+
+    url, _, _ = generation_server
+    browser_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = browser_context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    page.wait_for_selector("#question textarea")
+    page.fill("#question textarea", "How often should women in their fifties be screened, and do the groups agree?")
+    page.click("#ask-button")
+    page.wait_for_selector("#generated-findings")
+    assert GOOD in page.inner_text("#generated-findings") and CONSENSUS not in page.inner_text("#generated-findings")
+    unsupported = page.inner_text("#generated-unsupported")
+    assert "Not supported by the cited cards" in unsupported and CONSENSUS in unsupported
+    shot(page, "ask-generated")
+    set_reviewer(page, "dr-b")
+    page.click("#send-generated")
+    page.wait_for_selector("#send-status:has-text('Sent: saved as draft-')")
+    browser_context.close()

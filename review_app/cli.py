@@ -170,6 +170,14 @@ def _record(engine, command: str, name: str, settings: dict, metrics: dict, args
     history.record(data_dir("exports"), command, name, settings, metrics, engine.corpus.version, labels)
 
 
+def _emit(result: dict, filename: str, formatter, as_json: bool) -> int:
+    """Write the result under exports/ and print it as JSON or as the formatter's text."""
+    written = report.write_atomic_json(data_dir("exports") / filename, result)
+    print(report.dumps_json(result) if as_json else formatter(result) + "\n", end="")
+    print(f"wrote {written}", file=sys.stderr)
+    return 0
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     engine = get_engine(data_dir("corpus"))
@@ -190,13 +198,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         result = verification_report(checked, name)
         _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
                 {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir)
-        written = report.write_atomic_json(data_dir("exports") / f"verification-{name}.json", result)
-        if args.json:
-            print(report.dumps_json(result), end="")
-        else:
-            print(report.format_verification(result))
-        print(f"wrote {written}", file=sys.stderr)
-        return 0
+        return _emit(result, f"verification-{name}.json", report.format_verification, args.json)
     if args.command == "generate":
         generator = generator_from_environment(engine, get_synthesizer(engine).verifier)
         if generator is None:
@@ -211,13 +213,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         result = {"slice": name, **generate_slice(engine, generator, cases, settings, progress)}
         _record(engine, "generate", name, {**settings.to_json(), "model": generator.chat.model}, result, args,
                 labels_dir)
-        written = report.write_atomic_json(data_dir("exports") / f"generation-{name}.json", result)
-        if args.json:
-            print(report.dumps_json(result), end="")
-        else:
-            print(report.format_generation(result))
-        print(f"wrote {written}", file=sys.stderr)
-        return 0
+        return _emit(result, f"generation-{name}.json", report.format_generation, args.json)
     if args.command == "evaluate":
         settings = _settings(args)
         cases, name = _cases(args, engine, labels_dir)

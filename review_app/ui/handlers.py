@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,8 @@ class Context:
         if os.environ.get("OAUTH_CLIENT_ID"):  # a Space with hf_oauth: the Hugging Face sign-in
             session = getattr(getattr(request, "request", None), "session", None) or {}
             info = session.get("oauth_info") or {}
+            if info.get("expires_at") is not None and info["expires_at"] < time.time():
+                return None  # an expired sign-in is no sign-in (as Gradio's own OAuthProfile treats it)
             return (info.get("userinfo") or {}).get("preferred_username") or None
         return (typed or "").strip() or None
 

@@ -6,6 +6,7 @@
     python -m review_app ablation --slice canonical|holdout [--json]
     python -m review_app verify --slice canonical [--labels FILE.jsonl] [--json]
     python -m review_app sweep --slice canonical [--labels FILE.jsonl] [--json]
+    python -m review_app generate --slice canonical [--labels FILE.jsonl] [--json]   (needs ENABLE_GENERATION)
     python -m review_app history
     python -m review_app export [--dry-run] [--json]
     python -m review_app snapshots [--check]
@@ -29,6 +30,7 @@ from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
 from .evaluate import ablation, evaluate
 from .export import export_holdout, plan_export
+from .generation import generate_slice, generator_from_environment
 from .labels import SLICES, load_cases, load_slice, slice_path
 from .pipeline import get_engine
 from .records import MODES
@@ -107,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--labels", type=Path, help="a JSON Lines label file instead")
     sw.add_argument("--json", action="store_true", help="print one JSON object")
 
+    gen = commands.add_parser("generate", help="generated answers over a slice, gated by the claim verifier "
+                              "(needs ENABLE_GENERATION=true and OPENAI_GENERATION_MODEL)")
+    gen.add_argument("--slice", choices=SLICES, help="which bundled slice")
+    gen.add_argument("--labels", type=Path, help="a JSON Lines label file instead")
+    gen.add_argument("--json", action="store_true", help="print one JSON object")
+
     commands.add_parser("history", help="print the evaluation history, flagging drops")
     ag = commands.add_parser("agreement", help="inter-annotator agreement over submitted judgments")
     ag.add_argument("--json", action="store_true", help="print one JSON object")
@@ -181,6 +189,14 @@ def _record(engine, command: str, name: str, settings: dict, metrics: dict, args
                    embedding=embedding)
 
 
+def _emit(result: dict, filename: str, formatter, as_json: bool) -> int:
+    """Write the result under exports/ and print it as JSON or as the formatter's text."""
+    written = report.write_atomic_json(data_dir("exports") / filename, result)
+    print(report.dumps_json(result) if as_json else formatter(result) + "\n", end="")
+    print(f"wrote {written}", file=sys.stderr)
+    return 0
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     engine = get_engine(data_dir("corpus"))
@@ -201,13 +217,22 @@ def run(argv: Sequence[str] | None = None) -> int:
         result = verification_report(checked, name)
         _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
                 {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir, embedding=None)
-        written = report.write_atomic_json(data_dir("exports") / f"verification-{name}.json", result)
-        if args.json:
-            print(report.dumps_json(result), end="")
-        else:
-            print(report.format_verification(result))
-        print(f"wrote {written}", file=sys.stderr)
-        return 0
+        return _emit(result, f"verification-{name}.json", report.format_verification, args.json)
+    if args.command == "generate":
+        generator = generator_from_environment(engine, get_synthesizer(engine).verifier)
+        if generator is None:
+            raise ReviewAppError("generation is off: set ENABLE_GENERATION=true, OPENAI_GENERATION_MODEL and, for "
+                                 "a server other than the openai package's default, OPENAI_BASE_URL")
+        cases, name = _cases(args, engine, labels_dir)
+        settings = default_settings()
+
+        def progress(done: int, total: int) -> None:
+            print(f"\r{done}/{total} questions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+        result = {"slice": name, **generate_slice(engine, generator, cases, settings, progress)}
+        _record(engine, "generate", name, {**settings.to_json(), "model": generator.chat.model}, result, args,
+                labels_dir, engine.embedding_info(settings.embedding))
+        return _emit(result, f"generation-{name}.json", report.format_generation, args.json)
     if args.command == "evaluate":
         settings = _settings(args)
         cases, name = _cases(args, engine, labels_dir)

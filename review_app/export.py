@@ -229,3 +229,37 @@ def draft_problems(service: ReviewService, case: dict[str, Any], draft_id: str) 
 
 def _normalized(question: object) -> str:
     return " ".join(str(question or "").lower().split())
+
+
+def queue_generated(service: ReviewService, draft: dict[str, Any], reviewer: str) -> str:
+    """Send generated claims to clinicians: added to the case that asks the same question, or
+    saved as a new draft case (its labels only the verifier's suggestions). Claims already
+    queued are not added twice. Returns what was done, in a reviewer's words."""
+    question = _normalized(draft.get("question"))
+    claims = [(c["text"], [e["chunk_id"] for e in c["evidence"]]) for c in draft.get("claims", [])]
+    if not claims:
+        raise ReviewAppError("there are no generated claims to send")
+    reviewer = (reviewer or "").strip()
+    for name in SLICES:
+        case = next((c for c in service.cases(name) if _normalized(c.question) == question), None)
+        if case is None:
+            continue
+        service.team.require(reviewer or None, "judge")
+        queued = {(_normalized(claim.text), tuple(e.chunk_id for e in claim.evidence))
+                  for claim, _ in service.claims(case)}
+        added = [service.add_claim(name, case.id, text, ids, reviewer) for text, ids in claims
+                 if (_normalized(text), tuple(ids)) not in queued]
+        if not added:
+            return f"every generated claim is already queued on {name} case {case.id}"
+        return (f"added {len(added)} claim(s) to {name} case {case.id} "
+                f"({', '.join(a.claim_id for a in added)}): judge them in the Review tab")
+    service.team.require(reviewer or None, "draft_case")
+    existing = next((d for d in service.store.drafts() if _normalized(d.case.get("question")) == question), None)
+    if existing is not None:
+        return f"{existing.draft_id} already holds this question: edit it in the Add case tab"
+    draft_id = service.store.next_draft_id()
+    problems = draft_problems(service, draft, draft_id)
+    if problems:
+        raise ReviewAppError("not saved: " + "; ".join(problems))
+    saved = service.store.save_draft(draft_id, draft, reviewer)
+    return f"saved as {saved.draft_id}: review its claims and labels in the Add case tab before approving"

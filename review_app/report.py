@@ -183,6 +183,26 @@ def verification_table(results: Sequence[dict[str, Any]]) -> str:
     return _markdown(head, rows)
 
 
+def generation_table(results: Sequence[dict[str, Any]]) -> str:
+    head = ["slice", "model", "questions", "abstained (not asked)", "outputs rejected", "claims",
+            "claim support rate", "citation precision", "freshness", "rejected by the gate"]
+    rows = [[str(r["slice"]), str(r["model"]), str(r["questions"]), str(r["abstained"]), str(r["outputs_rejected"]),
+             str(r["claims"]), _fmt(r["claim_support_rate"]), _fmt(r["citation_precision"]), _fmt(r["freshness"]),
+             _fmt(r["gate_rejection_rate"])] for r in results]
+    return _markdown(head, rows)
+
+
+def format_generation(result: dict[str, Any]) -> str:
+    lines = []
+    for case in result["per_case"]:
+        lines.append(f"{case['case_id']} [{case['state']}] {case['message']}")
+        for claim in case["findings"]:
+            lines.append(f"    verified     {claim['text']} [{', '.join(c['chunk_id'] for c in claim['citations'])}]")
+        for claim in case["unsupported"]:
+            lines.append(f"    NOT SUPPORTED {claim['text']} — {claim['explanation']}")
+    return "\n".join([*lines, "", generation_table([result])])
+
+
 def confusion_table(labels: Sequence[str], matrix: Sequence[Sequence[int]]) -> str:
     rows = [[f"**{label}**", *(str(x) for x in row)] for label, row in zip(labels, matrix, strict=True)]
     return _markdown(["gold \\ verifier", *labels], rows)

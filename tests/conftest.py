@@ -185,3 +185,23 @@ def app_server(tmp_path_factory):
         launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
         yield f"http://127.0.0.1:{port}/", context
         demo.close()
+
+
+@pytest.fixture(scope="module")
+def generation_server(tmp_path_factory):
+    """The app with generation on, its model a scripted stand-in server on 127.0.0.1."""
+    from review_app.ui.app import build_app, launch
+    from review_app.ui.handlers import Context
+
+    from .openai_standin import StandIn, app_reply
+
+    folder = tmp_path_factory.mktemp("generation")
+    with StandIn(app_reply) as standin, temporary_env(
+            REVIEW_APP_EXPORTS=str(folder / "exports"), ENABLE_GENERATION="true",
+            OPENAI_GENERATION_MODEL="standin-model", OPENAI_BASE_URL=standin.base_url, OPENAI_API_KEY=""):
+        context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
+        demo = build_app(context)
+        port = _free_port()
+        launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+        yield f"http://127.0.0.1:{port}/", context, standin
+        demo.close()

@@ -141,3 +141,83 @@ def test_no_script_runs_from_questions_rationales_or_cards(browser, injected_ser
     shot(page, "security")
     assert dialogs == []
     context.close()
+
+
+def test_generated_answer_shows_findings_and_unsupported_claims_apart(browser, generation_server):
+    from .openai_standin import CONSENSUS, GOOD
+
+    url, _, _ = generation_server
+    browser_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = browser_context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    page.wait_for_selector("#question textarea")
+    page.fill("#question textarea", "How often should women in their fifties be screened, and do the groups agree?")
+    page.click("#ask-button")
+    page.wait_for_selector("#generated-findings")
+    assert GOOD in page.inner_text("#generated-findings") and CONSENSUS not in page.inner_text("#generated-findings")
+    unsupported = page.inner_text("#generated-unsupported")
+    assert "Not supported by the cited cards" in unsupported and CONSENSUS in unsupported
+    shot(page, "ask-generated")
+    set_reviewer(page, "dr-b")
+    page.click("#send-generated")
+    page.wait_for_selector("#send-status:has-text('Sent: saved as draft-')")
+    browser_context.close()
+
+
+@pytest.fixture(scope="module")
+def oauth_server(tmp_path_factory):
+    """The app as on a Space with `hf_oauth: true`, except that Hugging Face itself is not
+    reached: Gradio's local sign-in routes run for real (session cookie, redirects), and only
+    their call to the Hub's whoami is answered by a stand-in, at that boundary."""
+    import gradio.oauth
+
+    from review_app.ui.app import build_app, launch
+    from review_app.ui.handlers import Context
+
+    from .conftest import _free_port, temporary_env
+
+    folder = tmp_path_factory.mktemp("oauth")
+    team = folder / "team.yaml"
+    team.write_text("declared_name_role: viewer\nmembers:\n  hf-clinician: reviewer\n", encoding="utf-8")
+    user = {"type": "user", "name": "hf-clinician", "fullname": "HF Clinician", "avatarUrl": ""}
+    with pytest.MonkeyPatch.context() as patch, temporary_env(
+            OAUTH_CLIENT_ID="space-client", REVIEW_APP_TEAM=str(team), REVIEW_APP_EXPORTS=str(folder / "exports")):
+        patch.setattr(gradio.oauth, "get_token", lambda: "stand-in-token")
+        patch.setattr(gradio.oauth, "whoami", lambda: user)
+        context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
+        port = _free_port()
+        with pytest.warns(UserWarning, match="OAuth"):  # Gradio says it mocks the sign-in off a Space
+            demo = build_app(context)
+            launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+        yield f"http://127.0.0.1:{port}/", context
+        demo.close()
+
+
+def test_hugging_face_sign_in_names_the_reviewer_and_roles_hold(browser, oauth_server):
+    url, context = oauth_server
+    browser_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = browser_context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    page.wait_for_selector("#question textarea")
+    reviewer = page.locator("#reviewer textarea, #reviewer input").first
+    assert reviewer.input_value() == "" and not reviewer.is_editable()  # signed out: a viewer, nothing typed
+    open_case(page)
+    page.get_by_label("supports").first.check()
+    page.click("#save-judgment")
+    page.wait_for_selector("#save-status:has-text('Not saved')")
+    assert context.store.judgments() == []
+
+    page.get_by_role("button", name="Sign in with Hugging Face").click()
+    page.wait_for_url(url + "**")
+    page.wait_for_selector("#question textarea")
+    page.wait_for_function("() => document.querySelector('#reviewer textarea, #reviewer input').value "
+                           "=== 'hf-clinician'")
+    open_case(page)
+    page.get_by_label("supports").first.check()
+    page.click("#save-judgment")
+    page.wait_for_selector("#save-status:has-text('Saved')")
+    assert [(j.reviewer, j.label) for j in context.store.judgments()] == [("hf-clinician", "supports")]
+    shot(page, "oauth-signed-in")
+    browser_context.close()

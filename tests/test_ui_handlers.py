@@ -110,6 +110,8 @@ def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypa
     session = {"oauth_info": {"userinfo": {"preferred_username": "hf-user"}}}
     assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session=session))) == "hf-user"
     assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session={}))) is None
+    expired = {"oauth_info": {"expires_at": 1, "userinfo": {"preferred_username": "hf-user"}}}
+    assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session=expired))) is None
 
 
 def test_advanced_settings_offer_the_available_embedders(ui_context):

@@ -65,6 +65,14 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             banner = gr.HTML(elem_id="ask-banner")
             gr.Markdown("### Synthesis (verified statements only)")
             synthesis = gr.HTML()
+            if ctx.generation_enabled:
+                gr.Markdown("### Generated answer (only claims the verifier accepts count as findings)")
+                generated = gr.HTML(elem_id="generated-answer")
+                generated_draft = gr.State(None)
+                with gr.Row():
+                    send_button = gr.Button("Send generated claims for review", elem_id="send-generated", scale=0,
+                                            min_width=300)
+                    send_status = gr.Markdown(elem_id="send-status")
             gr.Markdown("### Evidence")
             cards = gr.HTML()
             with gr.Accordion("Evidence map (every signal)", open=False):
@@ -75,8 +83,18 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             embedding.change(partial(handlers.embedding_threshold, ctx), embedding, threshold,
                              api_visibility="private")
             ask_outputs = [banner, synthesis, cards, evidence_map, raw]
-            ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
-            question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
+            asked = ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
+            submitted = question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
+            if ctx.generation_enabled:
+                asked.then(partial(handlers.generate, ctx), ask_inputs, [generated, generated_draft],
+                           api_name="generate")
+                submitted.then(partial(handlers.generate, ctx), ask_inputs, [generated, generated_draft],
+                               api_visibility="private")
+
+                def send_generated(draft, typed: str, request: gr.Request) -> str:
+                    return handlers.send_generated(ctx, draft, who(typed, request))
+
+                send_button.click(send_generated, [generated_draft, reviewer], send_status, api_visibility="private")
 
         with gr.Tab("Review", id="review"):
             with gr.Row():

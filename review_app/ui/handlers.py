@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from ..agreement import agreement, format_agreement
 from ..calibration import sweep
 from ..errors import ReviewAppError, SettingsError
 from ..evaluate import ablation, evaluate
-from ..export import draft_problems, export_holdout, plan_export
+from ..export import draft_problems, export_holdout, plan_export, queue_generated
+from ..generation import AnswerGenerator, generator_from_environment, review_draft
 from ..labels import case_to_json, load_cases, load_slice, slice_path
 from ..mirror import EventMirror
 from ..mirror import from_environment as mirror_from_environment
@@ -62,6 +64,8 @@ class Context:
     storage_warning: str | None
     sign_in: list[tuple[str, str]] | None = None  # name/password pairs when people must sign in
     mirror: EventMirror | None = None
+    generator: AnswerGenerator | None = None  # only when generation is enabled
+    generation_problem: str | None = None  # generation is enabled but cannot work: why
 
     @classmethod
     def create(cls, db_path: Path | None = None, exports_dir: Path | None = None) -> Context:
@@ -72,10 +76,19 @@ class Context:
         store = ReviewStore(db_path)
         service = ReviewService(engine, store, data_dir("labels"), settings, load_team())
         mirror = mirror_from_environment(store, exports / "mirror")
-        get_synthesizer(engine)  # build the verifier and positions now, not on the first click
+        verifier = get_synthesizer(engine).verifier  # built now, not on the first click
+        generator, problem = None, None
+        try:
+            generator = generator_from_environment(engine, verifier)
+        except ReviewAppError as exc:
+            problem = str(exc)
         engine.semantic_index(settings.embedding)  # a configured provider's corpus embeddings (cached on disk)
         return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
-                   passwords() or None, mirror)
+                   passwords() or None, mirror, generator, problem)
+
+    @property
+    def generation_enabled(self) -> bool:
+        return self.generator is not None or self.generation_problem is not None
 
     def actor(self, typed: str | None, request: Any = None) -> str | None:
         """Who is acting: the signed-in name when sign-in is on (a typed name cannot override it),
@@ -85,6 +98,8 @@ class Context:
         if os.environ.get("OAUTH_CLIENT_ID"):  # a Space with hf_oauth: the Hugging Face sign-in
             session = getattr(getattr(request, "request", None), "session", None) or {}
             info = session.get("oauth_info") or {}
+            if info.get("expires_at") is not None and info["expires_at"] < time.time():
+                return None  # an expired sign-in is no sign-in (as Gradio's own OAuthProfile treats it)
             return (info.get("userinfo") or {}).get("preferred_username") or None
         return (typed or "").strip() or None
 
@@ -145,6 +160,32 @@ def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: st
     record.update({k: v for k, v in synthesis.to_json().items() if k != "withheld"})
     return (render.banner(decision), render.synthesis_html(synthesis), render.evidence_cards(decision),
             render.evidence_map(decision), record)
+
+
+def generate(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
+             diversify: bool, embedding: str | None = None) -> tuple[str, dict[str, Any] | None]:
+    """The generated answer after the verifier's gate, and the draft that can send its claims
+    for review. The model is never asked when the decision abstains."""
+    if ctx.generator is None:
+        return render.generated_html(None, ctx.generation_problem), None
+    try:
+        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
+                                                      embedding))
+    except ReviewAppError:
+        return "", None  # `ask` already shows why
+    answer = ctx.generator.answer(decision)
+    return render.generated_html(answer), (review_draft(decision, answer) if answer.claims else None)
+
+
+def send_generated(ctx: Context, draft: dict[str, Any] | None, reviewer: str | None) -> str:
+    if not draft:
+        return "Nothing to send: ask a question first; only answers with generated claims can be sent."
+    try:
+        done = queue_generated(ctx.service, draft, (reviewer or "").strip())
+        ctx.after_write()
+    except ReviewAppError as exc:
+        return f"Not sent: {exc}"
+    return f"Sent: {done}."
 
 
 # Review

@@ -6,6 +6,7 @@ import html
 
 import pandas as pd
 
+from ..generation import GatedAnswer
 from ..records import Decision
 from ..review import CaseView, ClaimRow
 from ..synthesis import Synthesis
@@ -27,6 +28,8 @@ CSS = """
 .edr-card h4 {margin: 0 0 4px;}
 .edr-muted {color: #666; font-size: 0.9em;}
 .edr-disagree {border-left: 4px solid #c46a1c; padding: 4px 10px; margin: 6px 0;}
+.edr-verified {border-left: 4px solid #4c9a62; padding: 4px 10px; margin: 6px 0;}
+.edr-unsupported {border-left: 4px solid #b33a3a; padding: 4px 10px; margin: 6px 0;}
 """
 
 _FLAG_WORDS = {
@@ -77,6 +80,38 @@ def synthesis_html(synthesis: Synthesis) -> str:
     if synthesis.withheld:
         parts.append(f"<p class='edr-muted'>{len(synthesis.withheld)} statement(s) withheld: they did not pass "
                      "the claim verifier.</p>")
+    return "".join(parts)
+
+
+def generated_html(answer: GatedAnswer | None, problem: str | None = None) -> str:
+    """A generated answer after the gate: verified findings, then the claims the cited cards do
+    not support, each with the verifier's explanation."""
+    if problem:
+        return f"<div class='edr-warning' id='generation-problem'>Generation is not available: {e(problem)}</div>"
+    if answer is None:
+        return ""
+    head = f"<p class='edr-muted' id='generation-message'>Model: {e(answer.model)}. {e(answer.message)}"
+    if answer.state in ("rejected", "failed"):
+        return head + " The deterministic synthesis above stands.</p>"
+    if answer.state != "answered":
+        return head + "</p>"
+    parts = [head + "</p>"]
+
+    def citations(verdict) -> str:
+        return "; ".join(f"{e(v.chunk_id)}: {e(v.label)}" + (f" ({e(v.reason)})" if v.reason else "")
+                         for v in verdict.verdicts)
+
+    if answer.findings:
+        items = "".join(f"<li>{e(v.text)} <span class='edr-muted'>[{citations(v)}; verified]</span></li>"
+                        for v in answer.findings)
+        parts.append(f"<div class='edr-verified' id='generated-findings'><b>Findings</b><ul>{items}</ul></div>")
+    if answer.unsupported:
+        items = "".join(
+            f"<li>{e(v.text)}<br><span class='edr-muted'>Verifier: {e(v.explanation)}. "
+            + " ".join(f"{e(c.chunk_id)}: {e(c.explanation)}." for c in v.verdicts) + "</span></li>"
+            for v in answer.unsupported)
+        parts.append("<div class='edr-unsupported' id='generated-unsupported'><b>Not supported by the cited cards</b>"
+                     f"<ul>{items}</ul></div>")
     return "".join(parts)
 
 

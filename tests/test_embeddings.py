@@ -10,9 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -29,6 +26,7 @@ from review_app.settings import DEFAULT_THRESHOLD, PROJECT_ROOT, default_setting
 from review_app.snapshots import references
 
 from .conftest import CORPUS_DIR, LABELS_DIR
+from .openai_standin import StandIn
 
 MINILM = EmbeddingSpec("sentence-transformers", "all-MiniLM-L6-v2")
 OPTIONAL = ("torch", "sentence_transformers", "transformers", "openai")
@@ -253,35 +251,13 @@ def test_a_damaged_cache_file_is_embedded_again(tmp_path, monkeypatch, engine):
 # An OpenAI-compatible endpoint: a stand-in server on 127.0.0.1
 
 
-class _StandIn(BaseHTTPRequestHandler):
-    """POST /v1/embeddings: a deterministic bag-of-hashed-words vector per input (not normalized)."""
-
-    requests: ClassVar[list[dict]] = []
-
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).requests.append(body)
-        if self.path != "/v1/embeddings" or body.get("encoding_format") != "float":
-            self._send(400, {"error": {"message": f"unsupported request {self.path} {body.get('encoding_format')}"}})
-            return
-        if body["model"] == "broken":
-            self._send(500, {"error": {"message": "the model is not loaded"}})
-            return
-        inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
-        data = [{"object": "embedding", "index": i, "embedding": _vector(text)} for i, text in enumerate(inputs)]
-        self._send(200, {"object": "list", "data": data[::-1], "model": body["model"],
-                         "usage": {"prompt_tokens": 0, "total_tokens": 0}})
-
-    def _send(self, status: int, payload: dict) -> None:
-        raw = json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(raw)))
-        self.end_headers()
-        self.wfile.write(raw)
-
-    def log_message(self, *args):
-        pass
+def _embed(body: dict) -> list[list[float]] | tuple[int, str]:
+    """The stand-in's vectors: bag of hashed words, not normalized; floats only, as we ask."""
+    if body.get("encoding_format") != "float":
+        return 400, f"unsupported encoding_format {body.get('encoding_format')!r}"
+    if body["model"] == "broken":
+        return 500, "the model is not loaded"
+    return [_vector(text) for text in (body["input"] if isinstance(body["input"], list) else [body["input"]])]
 
 
 def _vector(text: str, dims: int = 64) -> list[float]:
@@ -292,29 +268,29 @@ def _vector(text: str, dims: int = 64) -> list[float]:
 
 
 @pytest.fixture(scope="module")
-def endpoint():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _StandIn)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
-    server.server_close()
+def standin():
+    with StandIn(embed=_embed) as server:
+        yield server
+
+
+def _inputs(standin: StandIn) -> list[int]:
+    return [len(r["body"]["input"]) for r in standin.requests if r["path"] == "/v1/embeddings"]
 
 
 @pytest.fixture
-def openai_env(endpoint, monkeypatch, tmp_path):
-    monkeypatch.setenv("OPENAI_BASE_URL", endpoint)
+def openai_env(standin, monkeypatch, tmp_path):
+    monkeypatch.setenv("OPENAI_BASE_URL", standin.base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
     monkeypatch.setenv("OPENAI_EMBEDDING_MODEL", "stand-in-64")
     monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
     corpus = tmp_path / "corpus"  # its own engine, so its caches stay in this test's folder
     shutil.copytree(CORPUS_DIR, corpus)
     monkeypatch.setenv("REVIEW_APP_CORPUS", str(corpus))
-    _StandIn.requests.clear()
+    standin.requests.clear()
     return tmp_path
 
 
-def test_openai_provider_embeds_through_the_endpoint(openai_env, endpoint):
+def test_openai_provider_embeds_through_the_endpoint(openai_env, standin):
     embedder = embeddings.create(parse_spec("openai", None), vocabulary=None)
     texts = [f"text number {i} about mammography" for i in range(70)]  # two batches
     vectors = embedder.embed(texts)
@@ -322,9 +298,10 @@ def test_openai_provider_embeds_through_the_endpoint(openai_env, endpoint):
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-6)
     expected = np.array(_vector(texts[5]), dtype=np.float32)
     np.testing.assert_allclose(vectors[5], expected / np.linalg.norm(expected), atol=1e-6)  # order by index
-    assert [len(r["input"]) for r in _StandIn.requests] == [64, 6]
-    assert {r["model"] for r in _StandIn.requests} == {"stand-in-64"}
-    assert embedder.version == f"stand-in-64@{endpoint}"
+    assert _inputs(standin) == [64, 6]
+    assert {r["body"]["model"] for r in standin.requests} == {"stand-in-64"}
+    assert {r["authorization"] for r in standin.requests} == {"Bearer test-key"}
+    assert embedder.version == f"stand-in-64@{standin.base_url}"
 
 
 def test_an_endpoint_error_is_one_line(openai_env, capsys):
@@ -380,17 +357,17 @@ def test_cache_key_changes_with_corpus_version(openai_env):
     assert embedding_cache.key(other, "v1", texts) != embedding_cache.key(embedder, "v1", texts)
 
 
-def test_an_edited_card_is_embedded_again(openai_env, tiny_corpus):
+def test_an_edited_card_is_embedded_again(openai_env, standin, tiny_corpus):
     spec = parse_spec("openai", None)
     cache = openai_env / "cache"
     Engine.from_directory(tiny_corpus, cache_dir=cache).semantic_index(spec)
     Engine.from_directory(tiny_corpus, cache_dir=cache).semantic_index(spec)
-    embedded = sum(len(r["input"]) for r in _StandIn.requests)
+    embedded = sum(_inputs(standin))
     card = tiny_corpus / "beta.md"
     card.write_text(card.read_text(encoding="utf-8").replace("screening", "screening mammography"), encoding="utf-8")
     engine = Engine.from_directory(tiny_corpus, cache_dir=cache)
     engine.semantic_index(spec)
-    assert sum(len(r["input"]) for r in _StandIn.requests) == 2 * embedded == 2 * len(engine.corpus.chunks)
+    assert sum(_inputs(standin)) == 2 * embedded == 2 * len(engine.corpus.chunks)
     assert len(list(cache.glob("embeddings-openai-*.npy"))) == 2
 
 

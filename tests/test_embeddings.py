@@ -380,3 +380,13 @@ def test_the_app_refuses_to_start_with_a_provider_it_cannot_run(tmp_path):
     assert done.stderr.strip().splitlines() == [
         "error: embedding provider openai: no model: set OPENAI_EMBEDDING_MODEL (or EMBEDDING_MODEL / "
         "--embedding-model)"]
+
+
+def test_sweep_takes_the_provider_and_its_threshold(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path))
+    assert main(["sweep", "--slice", "canonical", "--embedding-provider", "sentence-transformers", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    calibrated = embeddings.load_thresholds(CORPUS_DIR)["sentence-transformers/all-MiniLM-L6-v2"]
+    assert record["default_threshold"] == calibrated and round(record["chosen_threshold"], 3) == calibrated
+    [line] = [json.loads(x) for x in (tmp_path / "history.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert line["command"] == "sweep" and line["embedding"]["model"] == "all-MiniLM-L6-v2"

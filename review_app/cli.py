@@ -8,6 +8,8 @@
     python -m review_app sweep --slice canonical [--labels FILE.jsonl] [--json]
     python -m review_app history
     python -m review_app export [--dry-run] [--json]
+    python -m review_app corpus diff [--from VERSION] [--json]
+    python -m review_app corpus versions [--json]
     python -m review_app snapshots [--check]
 """
 
@@ -19,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import history, plots, reliability, report, snapshots
+from . import history, plots, reliability, report, snapshots, versions
 from .agreement import agreement, format_agreement
 from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
@@ -111,6 +113,16 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
     exp.add_argument("--json", action="store_true", help="print one JSON object")
 
+    corpus = commands.add_parser("corpus", help="corpus versions: what changed, and what needs re-review")
+    corpus_commands = corpus.add_subparsers(dest="corpus_command", required=True, parser_class=_Parser)
+    cd = corpus_commands.add_parser("diff", help="sources and chunks changed since a recorded version, and the "
+                                    "label cases and judgments that need re-review")
+    cd.add_argument("--from", dest="from_version", metavar="VERSION",
+                    help="a recorded corpus version (default: the last recorded one different from the current)")
+    cd.add_argument("--json", action="store_true", help="print one JSON object")
+    cv = corpus_commands.add_parser("versions", help="every corpus version recorded in the review database")
+    cv.add_argument("--json", action="store_true", help="print one JSON object")
+
     bk = commands.add_parser("backup", help="copy the review database (SQLite online backup)")
     bk.add_argument("target", type=Path, help="where to write the copy")
     rs = commands.add_parser("restore", help="replace the review database's content with a backup")
@@ -179,7 +191,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if args.command == "verify":
         cases, name = _cases(args, engine, labels_dir)
         checked = check_cases(get_synthesizer(engine).verifier, cases, default_settings().reference_date)
-        result = verification_report(checked, name)
+        result = verification_report(checked, name, engine.corpus.version)
         _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
                 {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir)
         written = report.write_atomic_json(data_dir("exports") / f"verification-{name}.json", result)
@@ -252,6 +264,24 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(report.dumps_json(summary), end="")
         else:
             print(report.format_export(summary))
+        return 0
+    if args.command == "corpus":
+        service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
+        service.record_version()
+        if args.corpus_command == "versions":
+            recorded = [{"version": r.version, "recorded_at": r.recorded_at, "sources": len(r.sources),
+                         "chunks": len(r.chunks), "current": r.version == engine.corpus.version}
+                        for r in versions.registry(service.store)]
+            print(report.dumps_json({"versions": recorded}) if args.json else report.format_versions(recorded),
+                  end="" if args.json else "\n")
+            return 0
+        queue = service.rereview_queue(args.from_version)
+        if args.json:
+            print(report.dumps_json({"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
+                                     "needs_rereview": [i.to_json() for i in queue.items],
+                                     "confirmed": list(queue.confirmed)}), end="")
+        else:
+            print(report.format_corpus_diff(queue))
         return 0
     if args.command == "backup":
         print(f"wrote {ReviewStore(database_path()).backup(args.target)}")

@@ -20,6 +20,7 @@ from .snapshots import references
 from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
 from .synthesis import get_synthesizer
 from .team import Team, load_team
+from .versions import ReviewQueue, record, review_queue, text_of
 
 FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source")
 
@@ -49,6 +50,7 @@ class ClaimRow:
     hidden_others: int = 0  # submitted labels kept from me until I submit mine (blind review)
     submitted: int = 0  # submitted reviews of this pair, mine included
     adjudicated: str | None = None  # the final label, when an adjudicator set one
+    made_on_text: str | None = None  # when stale: the chunk text my judgment was made on (kept in the store)
 
     @property
     def key(self) -> str:
@@ -75,6 +77,17 @@ class ReviewService:
         self.team = team or load_team()
         self.verifier: Verifier = get_synthesizer(engine).verifier
         self._cases = lru_cache(maxsize=None)(self._load)
+        self._version_recorded = False
+
+    def record_version(self) -> bool:
+        """Record the corpus version and its chunk texts in the store (once per service); True when new."""
+        new = record(self.store, self.engine.corpus)
+        self._version_recorded = True
+        return new
+
+    def _ensure_version_recorded(self) -> None:
+        if not self._version_recorded:  # every judgment's version and text stay readable
+            self.record_version()
 
     def _load(self, slice_name: str) -> tuple[Case, ...]:
         if slice_name not in SLICES:
@@ -120,6 +133,7 @@ class ReviewService:
                 others = [j for j in done if j.reviewer != reviewer]
                 visible = sees_all or (judgment is not None and judgment.status == "submitted")
                 final = adjudications.get((case.id, claim.id, gold.chunk_id))
+                stale = bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash)
                 rows.append(ClaimRow(
                     case_id=case.id, claim_id=claim.id, claim_text=claim.text, chunk_id=gold.chunk_id,
                     chunk_text=chunk.text if chunk else "(this chunk is not in the corpus)",
@@ -128,11 +142,12 @@ class ReviewService:
                     my_label=judgment.label if judgment else None, my_reason=judgment.reason if judgment else None,
                     my_rationale=judgment.rationale if judgment else "",
                     saved_at=judgment.created_at if judgment else None,
-                    stale=bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash),
+                    stale=stale,
                     added_by=added_by, my_status=judgment.status if judgment else None,
                     others=tuple((j.reviewer, j.label, j.reason, j.rationale) for j in others) if visible else (),
                     hidden_others=0 if visible else len(others), submitted=len(done),
-                    adjudicated=final.label if final else None))
+                    adjudicated=final.label if final else None,
+                    made_on_text=text_of(self.store, self.engine.corpus, judgment.chunk_hash) if stale else None))
         return tuple(rows)
 
     def view(self, slice_name: str, case_id: str, reviewer: str | None) -> CaseView:
@@ -194,6 +209,7 @@ class ReviewService:
         if problems:
             raise StoreError("; ".join(problems))
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        self._ensure_version_recorded()
         return self.store.record_judgment(Judgment(
             case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
             reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
@@ -230,6 +246,7 @@ class ReviewService:
         if row is None:
             raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        self._ensure_version_recorded()
         return self.store.adjudicate(Adjudication(case_id, claim_id, chunk_id, adjudicator.strip(), label,
                                                   reason or None, rationale or "", chunk.content_hash,
                                                   self.engine.corpus.version))
@@ -282,3 +299,22 @@ class ReviewService:
             events.append({"time": final.created_at, "who": final.adjudicator, "what": f"adjudicated {final.label}"
                            + (f" / {final.reason}" if final.reason else ""), "rationale": final.rationale})
         return sorted(events, key=lambda e: e["time"])
+
+    # corpus changes
+    def rereview_queue(self, from_version: str | None = None) -> ReviewQueue:
+        """Label cases and judgments a corpus change affects, not yet confirmed on the current version."""
+        cases = {name: self.cases(name) for name in SLICES}
+        slice_of = {case.id: name for name, found in cases.items() for case in found}
+        judgments = [(slice_of.get(j.case_id, "?"), j) for j in self.store.judgments()]
+        self._version_recorded = True  # review_queue records the current version
+        return review_queue(self.store, self.engine.corpus, cases, judgments, from_version)
+
+    def confirm_rereview(self, item: str, reviewer: str, note: str) -> dict:
+        """A reviewer looked at an item again on the current version (a note says what they found).
+        Raises AccessDenied for viewers, StoreError for an item not in the queue or without a note."""
+        self.team.require((reviewer or "").strip() or None, "judge")
+        if not any(i.key == item for i in self.rereview_queue().items):
+            raise StoreError(f"{item!r} is not waiting for re-review")
+        if not (note or "").strip():
+            raise StoreError("write a note: what did the re-review find (label still right, or what to change)?")
+        return self.store.confirm_rereview(item, self.engine.corpus.version, reviewer, note)

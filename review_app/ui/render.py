@@ -22,6 +22,10 @@ CSS = """
            border: 1px solid #999;}
 .edr-current {background: #e7f6ec; border-color: #4c9a62;}
 .edr-superseded {background: #fbe9e9; border-color: #b33a3a;}
+.edr-withdrawn {background: #eee; border-color: #555; text-decoration: line-through;}
+.edr-diff {display: flex; gap: 12px;} .edr-diff > div {flex: 1; border: 1px solid #ccc; border-radius: 8px;
+           padding: 8px;}
+.edr-del {background: #fbe9e9; text-decoration: line-through;} .edr-ins {background: #e7f6ec;}
 .edr-gold {background: #e6eefb; border-color: #2f5fb3;}
 .edr-card {border: 1px solid #ccc; border-radius: 8px; padding: 10px 12px; margin: 6px 0;}
 .edr-card h4 {margin: 0 0 4px;}
@@ -49,18 +53,22 @@ def e(text: object) -> str:
     return html.escape(str(text), quote=True).translate(_TEMPLATE_SYNTAX)
 
 
+def _notes(decision: Decision) -> str:
+    return "".join(f"<div class='edr-warning edr-note'>{e(note)}</div>" for note in decision.notes)
+
+
 def banner(decision: Decision) -> str:
     if not decision.abstain:
         return (f"<div class='edr-banner edr-answer' id='decision-banner'><b>Answer.</b> The corpus supports an "
                 f"answer: best support {decision.max_support_score:.3f} (threshold "
-                f"{decision.settings.threshold:.3f}).</div>")
+                f"{decision.settings.threshold:.3f}).</div>" + _notes(decision))
     if decision.scope_flags:
         flags = "; ".join(_FLAG_WORDS.get(f, f) for f in decision.scope_flags)
         why = (f"The question is about {e(flags)}, outside this corpus's declared scope (asymptomatic, "
                f"average-risk screening). Flags: {e(', '.join(decision.scope_flags))}.")
     else:
         why = e(decision.abstain_reason or "")
-    return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>"
+    return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>" + _notes(decision)
 
 
 def synthesis_html(synthesis: Synthesis) -> str:

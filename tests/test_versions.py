@@ -1,0 +1,241 @@
+"""Corpus versions: the registry, diffs, withdrawn sources, and the worked example of a source
+update (a fictional "ACS 2026 update" superseding ACS 2015, in a corpus copy, never the bundled one)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+import sqlite3
+
+import pytest
+import yaml
+
+from review_app.cli import main
+from review_app.corpus import load_corpus
+from review_app.errors import CorpusError
+from review_app.export import plan_export
+from review_app.pipeline import Engine
+from review_app.review import ReviewService
+from review_app.store import CHUNK_TEXTS, CORPUS_VERSIONS, REREVIEWS, ReviewStore, StoreError
+from review_app.versions import VersionError, diff, find, previous, record, registry, snapshot, text_of
+
+from .conftest import CORPUS_DIR, LABELS_DIR, edit_manifest
+from .test_store import judgment
+
+DISCLAIMER = yaml.safe_load((CORPUS_DIR / "manifest.yaml").read_text(encoding="utf-8"))["disclaimer"]
+OLD_55 = "From age 55, the ACS 2015 guideline says women at average risk can switch"
+NEW_55 = "From age 55, the ACS 2015 guideline states that women at average risk may switch"
+
+
+def acs_2026_update(corpus_dir):
+    """Add a fictional ACS 2026 update that supersedes acs-2015, and reword one acs-2015 section."""
+    def add(data):
+        data["sources"].append({
+            "id": "acs-2026", "organization": "ACS", "title": "Breast cancer screening: fictional 2026 update",
+            "url": "https://example.org/acs-2026", "url_verified": False, "citation": "test fixture, not a source",
+            "knowledge_class": "guideline", "published_date": "2026-01-15", "effective_date": None,
+            "date_precision": "day", "verified_on": "2026-11-29", "supersedes": ["acs-2015"],
+            "applies_to": "Women at average risk.", "card": "acs-2026.md",
+            "paraphrase_note": "A fictional card for the tests."})
+    edit_manifest(corpus_dir, add)
+    (corpus_dir / "acs-2026.md").write_text(
+        "# ACS 2026 update (fictional)\n\n## Start age\nThe ACS 2026 update recommends that women at average risk "
+        "begin screening mammography every year at age 40.\n\n## Interval\nThe ACS 2026 update advises yearly "
+        f"screening mammography for women at average risk from 40 on.\n\n{DISCLAIMER}\n", encoding="utf-8")
+    card = corpus_dir / "acs-2015.md"
+    card.write_text(card.read_text(encoding="utf-8").replace(OLD_55, NEW_55), encoding="utf-8")
+
+
+@pytest.fixture
+def update(tmp_path, settings):
+    """Version 1 (the bundled corpus, copied) with judgments saved on it, then the update (version 2)."""
+    folder = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, folder)
+    store = ReviewStore(tmp_path / "review.sqlite")
+    v1 = ReviewService(Engine.from_directory(folder), store, LABELS_DIR, settings)
+    v1.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-a", "supports", None, "")
+    v1.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a", "supports", None, "")
+    acs_2026_update(folder)
+    v2 = ReviewService(Engine.from_directory(folder), store, LABELS_DIR, settings)
+    return v1, v2
+
+
+def test_the_new_source_answers_new_questions_and_the_old_one_stays_reachable(update, settings, at_date):
+    _, v2 = update
+    now = v2.engine.ask("When does the American Cancer Society recommend starting mammography?", settings)
+    assert "acs-2026" in now.retrieved_document_ids and "acs-2015" not in now.retrieved_document_ids
+    historical = v2.engine.ask("What did the American Cancer Society recommend in 2015?", settings)
+    assert historical.historical_intent and "acs-2015" in historical.retrieved_document_ids
+    then = v2.engine.ask("When does the American Cancer Society recommend starting mammography?",
+                         at_date("2020-06-01"))
+    assert "acs-2015" in then.retrieved_document_ids and "acs-2026" not in then.retrieved_document_ids
+    assert now.corpus_version == v2.engine.corpus.version != update[0].engine.corpus.version
+
+
+def test_the_diff_lists_the_added_source_the_superseded_one_and_the_changed_chunk(update):
+    v1, v2 = update
+    queue = v2.rereview_queue()
+    change = queue.diff
+    assert (change.old, change.new) == (v1.engine.corpus.version, v2.engine.corpus.version)
+    assert change.added == ("acs-2026",) and change.removed == ()
+    assert change.superseded == {"acs-2015": ("acs-2026",)}
+    assert change.changed == ("acs-2015",)  # one of its sections was reworded
+    assert [(c.chunk_id, c.kind) for c in change.chunks] == [("acs-2015#age-55-and-older", "changed"),
+                                                             ("acs-2026#start-age", "added"),
+                                                             ("acs-2026#interval", "added")]
+
+
+def test_affected_label_cases_and_judgments_are_queued_and_the_rest_are_not(update):
+    _, v2 = update
+    items = {item.key: item for item in v2.rereview_queue().items}
+    gold_acs = sorted(c.id for name in ("canonical", "holdout") for c in v2.cases(name)
+                      if "acs-2015" in c.gold_document_ids)
+    flagged = sorted(i.case_id for i in items.values() if i.kind == "label" and i.source_id == "acs-2015"
+                     and i.chunk_id is None)
+    assert flagged == gold_acs and "canonical-013" in flagged
+    assert items["label canonical canonical-013 gold acs-2015"].why.startswith("superseded by acs-2026")
+    claim = items["label canonical canonical-013 c1 · acs-2015#age-55-and-older"]
+    assert claim.why == "its text changed" and claim.old_hash != claim.new_hash
+    mine = items["judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"]
+    assert mine.why == "made on an older text of the chunk" and mine.label == "supports"
+    assert not any("uspstf-2024" in key for key in items)  # untouched sources stay out of the queue
+
+
+def test_judgments_made_before_the_change_still_show_their_original_text(update):
+    v1, v2 = update
+    row = next(r for r in v2.rows(v2.case("canonical", "canonical-013"), "dr-a") if r.claim_id == "c1")
+    assert row.stale and NEW_55 in row.chunk_text
+    assert row.made_on_text is not None and OLD_55 in row.made_on_text and NEW_55 not in row.made_on_text
+    saved = v2.store.judgments("canonical-013")[0]
+    assert text_of(v2.store, v2.engine.corpus, saved.chunk_hash) == row.made_on_text
+    assert saved.corpus_version == v1.engine.corpus.version
+
+
+def test_a_confirmed_or_rejudged_item_leaves_the_queue(update):
+    _, v2 = update
+    key = "label canonical canonical-013 gold acs-2015"
+    with pytest.raises(StoreError, match="write a note"):
+        v2.confirm_rereview(key, "dr-a", " ")
+    v2.confirm_rereview(key, "dr-a", "still right: the case asks about ACS 2015 by name")
+    queue = v2.rereview_queue()
+    assert key in queue.confirmed and key not in {i.key for i in queue.items}
+    with pytest.raises(StoreError, match="not waiting"):
+        v2.confirm_rereview(key, "dr-a", "again")
+    judged = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
+    v2.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-a", "supports", None, "")
+    assert judged not in {i.key for i in v2.rereview_queue().items}
+
+
+def test_the_export_dry_run_lists_what_needs_re_review(update):
+    _, v2 = update
+    summary = plan_export(v2).summary()
+    assert summary["corpus_version"] == v2.engine.corpus.version
+    assert any("canonical-013 c1 · acs-2015#age-55-and-older" in line and "older text" in line
+               for line in summary["needs_rereview"])
+
+
+def test_registry_records_each_version_once_with_its_chunk_texts(tmp_path, engine, corpus_copy):
+    store = ReviewStore(tmp_path / "db.sqlite")
+    assert record(store, engine.corpus) is True and record(store, engine.corpus) is False
+    assert [r.version for r in registry(store)] == [engine.corpus.version]
+    assert previous(store, engine.corpus.version) is None
+    chunk = engine.corpus.chunks[0]
+    assert store.chunk_text(chunk.content_hash)["text"] == chunk.text
+    with pytest.raises(VersionError, match="no recorded corpus version 'nope'"):
+        find(store, "nope")
+    assert find(store, engine.corpus.version[:6]).version == engine.corpus.version
+    assert diff(snapshot(engine.corpus), snapshot(engine.corpus)).empty
+
+
+def withdraw(corpus_dir, date="2025-03-01", reason="withdrawn by its publisher (test)"):
+    def change(data):
+        entry = next(s for s in data["sources"] if s["id"] == "acr-uspstf-2024-response")
+        entry.update(withdrawn_date=date, withdrawn_reason=reason)
+    edit_manifest(corpus_dir, change)
+
+
+def test_a_withdrawn_source_is_never_retrieved_after_its_date_and_history_says_so(corpus_copy, settings, at_date):
+    withdraw(corpus_copy)
+    engine = Engine.from_directory(corpus_copy)
+    question = "What did the ACR say in 2024 about the USPSTF screening recommendation?"
+    assert engine.statuses(settings.reference_date)["acr-uspstf-2024-response"] == "withdrawn"
+    now = engine.ask(question, settings)
+    assert "acr-uspstf-2024-response" not in now.retrieved_document_ids
+    assert any("acr-uspstf-2024-response was withdrawn on 2025-03-01" in n and "not retrieved" in n
+               for n in now.notes)
+    then = engine.ask(question, at_date("2024-06-01"))
+    assert "acr-uspstf-2024-response" in then.retrieved_document_ids
+    assert any("withdrawn on 2025-03-01: withdrawn by its publisher (test)" in n and "as it was then" in n
+               for n in then.notes)
+    no_status = engine.ask(question, dataclasses.replace(settings, status_scoring=False))
+    assert "acr-uspstf-2024-response" not in no_status.retrieved_document_ids
+
+
+def test_withdrawal_shows_in_the_diff_and_flags_its_citations(tmp_path, engine, corpus_copy, settings):
+    store = ReviewStore(tmp_path / "db.sqlite")
+    record(store, engine.corpus)
+    withdraw(corpus_copy)
+    service = ReviewService(Engine.from_directory(corpus_copy), store, LABELS_DIR, settings)
+    queue = service.rereview_queue()
+    assert queue.diff.withdrawn == {"acr-uspstf-2024-response": "2025-03-01: withdrawn by its publisher (test)"}
+    assert all(i.source_id == "acr-uspstf-2024-response" for i in queue.items)
+    assert any(i.why.startswith("withdrawn on 2025-03-01") for i in queue.items)
+
+
+@pytest.mark.parametrize("fields, field, words", [
+    ({"withdrawn_date": "2025-03-01"}, "withdrawn_reason", "say why"),
+    ({"withdrawn_date": "2025-02-30", "withdrawn_reason": "x"}, "withdrawn_date", "not a date"),
+    ({"withdrawn_date": "2020-01-01", "withdrawn_reason": "x"}, "withdrawn_date", "before the source was published"),
+    ({"withdrawn_reason": "x"}, "withdrawn_reason", "without a withdrawn_date"),
+])
+def test_withdrawal_fields_are_validated_with_file_line_and_field(corpus_copy, fields, field, words):
+    edit_manifest(corpus_copy, lambda d: d["sources"][7].update(fields))
+    with pytest.raises(CorpusError) as info:
+        load_corpus(corpus_copy)
+    [problem] = info.value.problems
+    lines = (corpus_copy / "manifest.yaml").read_text(encoding="utf-8").splitlines()
+    assert problem.field == f"acr-uspstf-2024-response.{field}" and words in problem.message
+    expected = field if field in fields else "- id: acr-uspstf-2024-response"  # a missing field: its entry's line
+    assert lines[problem.line - 1].strip().startswith(expected)
+    assert str(problem).startswith(f"{corpus_copy / 'manifest.yaml'}:{problem.line}: ")
+
+
+def test_a_database_from_before_versions_gains_the_tables_and_keeps_its_rows(tmp_path):
+    path = tmp_path / "old.sqlite"
+    ReviewStore(path).record_judgment(judgment())
+    with sqlite3.connect(path) as connection:
+        for table in (CORPUS_VERSIONS, CHUNK_TEXTS, REREVIEWS):
+            connection.execute(f"drop table {table}")
+    store = ReviewStore(path)
+    assert len(store.judgments()) == 1 and store.versions() == [] and store.rereviews() == []
+
+
+def test_cli_corpus_diff_from_a_recorded_version(tmp_path, monkeypatch, capsys):
+    v1, v2 = tmp_path / "v1", tmp_path / "v2"
+    shutil.copytree(CORPUS_DIR, v1)
+    shutil.copytree(CORPUS_DIR, v2)
+    acs_2026_update(v2)
+    monkeypatch.setenv("REVIEW_APP_DB", str(tmp_path / "review.sqlite"))
+    monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
+    monkeypatch.setenv("REVIEW_APP_CORPUS", str(v1))
+    assert main(["corpus", "diff"]) == 0
+    assert "no earlier version is recorded" in capsys.readouterr().out
+    monkeypatch.setenv("REVIEW_APP_CORPUS", str(v2))
+    assert main(["corpus", "diff"]) == 0
+    out = capsys.readouterr().out
+    assert "Sources added: acs-2026" in out and "Superseded: acs-2015 (by acs-2026)" in out
+    assert "Chunk changed: acs-2015#age-55-and-older" in out
+    assert "label canonical canonical-013 gold source acs-2015: superseded by acs-2026" in out
+    assert main(["corpus", "diff", "--json", "--from", load_version(v1)[:8]]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["diff"]["sources_superseded"] == {"acs-2015": ["acs-2026"]}
+    assert main(["corpus", "versions"]) == 0
+    assert "(current)" in capsys.readouterr().out
+    assert main(["corpus", "diff", "--from", "ffffff"]) == 2
+    assert "no recorded corpus version 'ffffff'" in capsys.readouterr().err
+
+
+def load_version(folder) -> str:
+    return load_corpus(folder).version
+

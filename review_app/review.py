@@ -20,7 +20,7 @@ from .snapshots import references
 from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
 from .synthesis import get_synthesizer
 from .team import Team, load_team
-from .versions import ReviewQueue, record, review_queue, text_of
+from .versions import ReviewItem, ReviewQueue, record, review_queue, text_of
 
 FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source")
 
@@ -308,6 +308,15 @@ class ReviewService:
         judgments = [(slice_of.get(j.case_id, "?"), j) for j in self.store.judgments()]
         self._version_recorded = True  # review_queue records the current version
         return review_queue(self.store, self.engine.corpus, cases, judgments, from_version)
+
+    def rereview_item(self, key: str) -> tuple[ReviewItem, str | None, str | None]:
+        """One queued item with the text it was made on and the chunk's current text (None where there is
+        none: a whole source, or a removed chunk). Raises StoreError for an item not in the queue."""
+        item = next((i for i in self.rereview_queue().items if i.key == key), None)
+        if item is None:
+            raise StoreError(f"{key!r} is not waiting for re-review")
+        corpus = self.engine.corpus
+        return item, text_of(self.store, corpus, item.old_hash), text_of(self.store, corpus, item.new_hash)
 
     def confirm_rereview(self, item: str, reviewer: str, note: str) -> dict:
         """A reviewer looked at an item again on the current version (a note says what they found).

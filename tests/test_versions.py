@@ -9,7 +9,6 @@ import shutil
 import sqlite3
 
 import pytest
-import yaml
 
 from review_app.cli import main
 from review_app.corpus import load_corpus
@@ -20,49 +19,12 @@ from review_app.review import ReviewService
 from review_app.store import CHUNK_TEXTS, CORPUS_VERSIONS, REREVIEWS, ReviewStore, StoreError
 from review_app.versions import VersionError, diff, find, previous, record, registry, snapshot, text_of
 
-from .conftest import CORPUS_DIR, LABELS_DIR, edit_manifest
+from .conftest import CORPUS_DIR, LABELS_DIR, NEW_55, OLD_55, acs_2026_update, edit_manifest
 from .test_store import judgment
 
-DISCLAIMER = yaml.safe_load((CORPUS_DIR / "manifest.yaml").read_text(encoding="utf-8"))["disclaimer"]
-OLD_55 = "From age 55, the ACS 2015 guideline says women at average risk can switch"
-NEW_55 = "From age 55, the ACS 2015 guideline states that women at average risk may switch"
 
-
-def acs_2026_update(corpus_dir):
-    """Add a fictional ACS 2026 update that supersedes acs-2015, and reword one acs-2015 section."""
-    def add(data):
-        data["sources"].append({
-            "id": "acs-2026", "organization": "ACS", "title": "Breast cancer screening: fictional 2026 update",
-            "url": "https://example.org/acs-2026", "url_verified": False, "citation": "test fixture, not a source",
-            "knowledge_class": "guideline", "published_date": "2026-01-15", "effective_date": None,
-            "date_precision": "day", "verified_on": "2026-11-29", "supersedes": ["acs-2015"],
-            "applies_to": "Women at average risk.", "card": "acs-2026.md",
-            "paraphrase_note": "A fictional card for the tests."})
-    edit_manifest(corpus_dir, add)
-    (corpus_dir / "acs-2026.md").write_text(
-        "# ACS 2026 update (fictional)\n\n## Start age\nThe ACS 2026 update recommends that women at average risk "
-        "begin screening mammography every year at age 40.\n\n## Interval\nThe ACS 2026 update advises yearly "
-        f"screening mammography for women at average risk from 40 on.\n\n{DISCLAIMER}\n", encoding="utf-8")
-    card = corpus_dir / "acs-2015.md"
-    card.write_text(card.read_text(encoding="utf-8").replace(OLD_55, NEW_55), encoding="utf-8")
-
-
-@pytest.fixture
-def update(tmp_path, settings):
-    """Version 1 (the bundled corpus, copied) with judgments saved on it, then the update (version 2)."""
-    folder = tmp_path / "corpus"
-    shutil.copytree(CORPUS_DIR, folder)
-    store = ReviewStore(tmp_path / "review.sqlite")
-    v1 = ReviewService(Engine.from_directory(folder), store, LABELS_DIR, settings)
-    v1.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-a", "supports", None, "")
-    v1.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a", "supports", None, "")
-    acs_2026_update(folder)
-    v2 = ReviewService(Engine.from_directory(folder), store, LABELS_DIR, settings)
-    return v1, v2
-
-
-def test_the_new_source_answers_new_questions_and_the_old_one_stays_reachable(update, settings, at_date):
-    _, v2 = update
+def test_the_new_source_answers_new_questions_and_the_old_one_stays_reachable(source_update, settings, at_date):
+    _, v2 = source_update
     now = v2.engine.ask("When does the American Cancer Society recommend starting mammography?", settings)
     assert "acs-2026" in now.retrieved_document_ids and "acs-2015" not in now.retrieved_document_ids
     historical = v2.engine.ask("What did the American Cancer Society recommend in 2015?", settings)
@@ -70,11 +32,11 @@ def test_the_new_source_answers_new_questions_and_the_old_one_stays_reachable(up
     then = v2.engine.ask("When does the American Cancer Society recommend starting mammography?",
                          at_date("2020-06-01"))
     assert "acs-2015" in then.retrieved_document_ids and "acs-2026" not in then.retrieved_document_ids
-    assert now.corpus_version == v2.engine.corpus.version != update[0].engine.corpus.version
+    assert now.corpus_version == v2.engine.corpus.version != source_update[0].engine.corpus.version
 
 
-def test_the_diff_lists_the_added_source_the_superseded_one_and_the_changed_chunk(update):
-    v1, v2 = update
+def test_the_diff_lists_the_added_source_the_superseded_one_and_the_changed_chunk(source_update):
+    v1, v2 = source_update
     queue = v2.rereview_queue()
     change = queue.diff
     assert (change.old, change.new) == (v1.engine.corpus.version, v2.engine.corpus.version)
@@ -86,8 +48,8 @@ def test_the_diff_lists_the_added_source_the_superseded_one_and_the_changed_chun
                                                              ("acs-2026#interval", "added")]
 
 
-def test_affected_label_cases_and_judgments_are_queued_and_the_rest_are_not(update):
-    _, v2 = update
+def test_affected_label_cases_and_judgments_are_queued_and_the_rest_are_not(source_update):
+    _, v2 = source_update
     items = {item.key: item for item in v2.rereview_queue().items}
     gold_acs = sorted(c.id for name in ("canonical", "holdout") for c in v2.cases(name)
                       if "acs-2015" in c.gold_document_ids)
@@ -102,8 +64,8 @@ def test_affected_label_cases_and_judgments_are_queued_and_the_rest_are_not(upda
     assert not any("uspstf-2024" in key for key in items)  # untouched sources stay out of the queue
 
 
-def test_judgments_made_before_the_change_still_show_their_original_text(update):
-    v1, v2 = update
+def test_judgments_made_before_the_change_still_show_their_original_text(source_update):
+    v1, v2 = source_update
     row = next(r for r in v2.rows(v2.case("canonical", "canonical-013"), "dr-a") if r.claim_id == "c1")
     assert row.stale and NEW_55 in row.chunk_text
     assert row.made_on_text is not None and OLD_55 in row.made_on_text and NEW_55 not in row.made_on_text
@@ -112,8 +74,8 @@ def test_judgments_made_before_the_change_still_show_their_original_text(update)
     assert saved.corpus_version == v1.engine.corpus.version
 
 
-def test_a_confirmed_or_rejudged_item_leaves_the_queue(update):
-    _, v2 = update
+def test_a_confirmed_or_rejudged_item_leaves_the_queue(source_update):
+    _, v2 = source_update
     key = "label canonical canonical-013 gold acs-2015"
     with pytest.raises(StoreError, match="write a note"):
         v2.confirm_rereview(key, "dr-a", " ")
@@ -127,8 +89,8 @@ def test_a_confirmed_or_rejudged_item_leaves_the_queue(update):
     assert judged not in {i.key for i in v2.rereview_queue().items}
 
 
-def test_the_export_dry_run_lists_what_needs_re_review(update):
-    _, v2 = update
+def test_the_export_dry_run_lists_what_needs_re_review(source_update):
+    _, v2 = source_update
     summary = plan_export(v2).summary()
     assert summary["corpus_version"] == v2.engine.corpus.version
     assert any("canonical-013 c1 · acs-2015#age-55-and-older" in line and "older text" in line

@@ -319,6 +319,45 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             adjudicate_button.click(decide, [adjudication_slice, item, reviewer, final_label, final_reason,
                                              final_rationale], adjudication_status, api_visibility="private")
 
+        with gr.Tab("Re-review", id="rereview"):
+            gr.Markdown("When a card changes, or a source is superseded or withdrawn, the label cases and judgments "
+                        "that depend on it are listed here with the text they were made on beside the current one. "
+                        "Confirm each with a note, or judge the claim again in the Review tab.")
+            find_changes_button = gr.Button("Find what needs re-review", variant="primary", elem_id="find-rereview")
+            corpus_change = gr.Markdown(elem_id="corpus-change")
+            rereview_table = gr.Dataframe(interactive=False, wrap=True, label="Needs re-review")
+            rereview_item = gr.Dropdown([], label="Item", allow_custom_value=True, elem_id="rereview-item-choice")
+            rereview_text = gr.HTML(elem_id="rereview-text")
+            rereview_note = gr.Textbox(label="Note (required): is the label still right, or what should change?",
+                                       lines=2)
+            confirm_button = gr.Button("Confirm re-reviewed", elem_id="confirm-rereview")
+            rereview_status = gr.Markdown(elem_id="rereview-status")
+
+            def find_changes():
+                text, frame, keys = handlers.rereview(ctx)
+                return text, frame, gr.update(choices=keys, value=keys[0] if keys else None)
+
+            find_changes_button.click(find_changes, None, [corpus_change, rereview_table, rereview_item],
+                                      api_visibility="private")
+            rereview_item.change(partial(handlers.rereview_details, ctx), rereview_item, rereview_text,
+                                 api_visibility="private")
+
+            def confirm(item_value, reviewer_value, note_value, request: gr.Request):
+                status = handlers.confirm_rereview(ctx, item_value, who(reviewer_value, request), note_value)
+                text, frame, keys = handlers.rereview(ctx)
+                return status, text, frame, gr.update(choices=keys, value=keys[0] if keys else None)
+
+            confirm_button.click(confirm, [rereview_item, reviewer, rereview_note],
+                                 [rereview_status, corpus_change, rereview_table, rereview_item],
+                                 api_visibility="private")
+
+            def rereview_queue() -> dict:
+                """The corpus change since the previous recorded version and every label case and judgment it
+                affects that is not yet confirmed on the current version."""
+                return handlers.rereview_record(ctx)
+
+            gr.api(rereview_queue, api_name="rereview_queue")
+
         with gr.Tab("Metrics", id="metrics"):
             with gr.Row():
                 metrics_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")

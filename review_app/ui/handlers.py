@@ -64,6 +64,7 @@ class Context:
         service = ReviewService(engine, store, data_dir("labels"), settings, load_team())
         mirror = mirror_from_environment(store, exports / "mirror")
         get_synthesizer(engine)  # build the verifier and positions now, not on the first click
+        service.record_version()  # after any mirror replay: the registry learns the version the app runs on
         return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
                    passwords() or None, mirror)
 
@@ -152,6 +153,9 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
                   + (render._label(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
     chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
+    if row.made_on_text is not None:
+        chunk += (f"\n\n**Your judgment was made on an earlier text of this chunk:** {render.e(row.made_on_text)}"
+                  "\n\n(see the Re-review tab for both texts side by side)")
     return chunk, suggestion, row.my_label, row.my_reason, row.my_rationale
 
 
@@ -497,3 +501,39 @@ def adjudicate(ctx: Context, slice_name: str, item: str, adjudicator: str | None
     except ReviewAppError as exc:
         return f"Not saved: {exc}"
     return f"Saved {_clock(final.created_at)} — final label for {item}: {final.label}"
+
+
+# Re-review after a corpus change
+
+def rereview(ctx: Context) -> tuple[str, pd.DataFrame, list[str]]:
+    """What changed in the corpus, the items to look at again, and their keys for the picker."""
+    try:
+        queue = ctx.service.rereview_queue()
+    except ReviewAppError as exc:
+        return f"Cannot compare versions: {render.e(exc)}", render.rereview_table(()), []
+    return render.corpus_change(queue), render.rereview_table(queue.items), [i.key for i in queue.items]
+
+
+def rereview_record(ctx: Context) -> dict[str, Any]:
+    queue = ctx.service.rereview_queue()
+    return {"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
+            "needs_rereview": [i.to_json() for i in queue.items], "confirmed": list(queue.confirmed)}
+
+
+def rereview_details(ctx: Context, key: str) -> str:
+    if not key:
+        return ""
+    try:
+        item, old, new = ctx.service.rereview_item(key)
+    except ReviewAppError as exc:
+        return f"<p>{render.e(exc)}</p>"
+    return render.rereview_item(item, old, new)
+
+
+def confirm_rereview(ctx: Context, key: str, reviewer: str | None, note: str) -> str:
+    try:
+        done = ctx.service.confirm_rereview(key or "", reviewer or "", note or "")
+        ctx.after_write()
+    except ReviewAppError as exc:
+        return f"Not saved: {exc}"
+    return f"Saved {_clock(done['created_at'])} — {key} confirmed on corpus {done['corpus_version']}"

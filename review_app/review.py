@@ -22,7 +22,8 @@ from .synthesis import get_synthesizer
 from .team import Team, load_team
 from .versions import ReviewItem, ReviewQueue, record, review_queue, text_of
 
-FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source")
+FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source",
+           "needs re-review after a corpus change")
 
 
 @dataclass(frozen=True)
@@ -162,9 +163,13 @@ class ReviewService:
         if name not in FILTERS:
             raise ReviewAppError(f"unknown filter {name!r}; choose one of {', '.join(FILTERS)}")
         out = []
+        queued = {i.case_id for i in self.rereview_queue().items if i.slice == slice_name} \
+            if name == FILTERS[4] else set()
         for case in self.cases(slice_name):
             if name == "all cases":
                 keep = True
+            elif name == FILTERS[4]:
+                keep = case.id in queued
             elif name == "retrieval missed a gold source":
                 keep = evaluate_case(self.engine, case, self.settings).recall_at_k not in (None, 1.0)
             else:
@@ -255,7 +260,9 @@ class ReviewService:
         """Rows waiting for me (not submitted by me, still short of the reviews they need), my drafts,
         and what I submitted; each row as "case-id claim · chunk"."""
         needed = self.team.reviews_needed(slice_name)
-        queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": []}
+        queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": [],
+                                        "needs re-review": [i.key for i in self.rereview_queue().items
+                                                            if i.slice == slice_name]}
         for case in self.cases(slice_name):
             for row in self.rows(case, reviewer):
                 key = f"{case.id} {row.key}"

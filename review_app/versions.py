@@ -149,7 +149,9 @@ class CorpusDiff:
         out.update({s: "superseded by " + ", ".join(by) for s, by in self.superseded.items()})
         out.update({s: f"withdrawn on {why}" for s, why in self.withdrawn.items()})
         for source in self.changed:
-            out.setdefault(source, "its manifest entry or card changed")
+            touched = [c.chunk_id for c in self.chunks if c.chunk_id.split("#", 1)[0] == source]
+            out.setdefault(source, f"its card changed ({', '.join(touched)})" if touched
+                           else "its manifest entry changed")
         return out
 
     def affected_chunks(self, chunk_ids: Sequence[str]) -> dict[str, str]:

@@ -62,6 +62,12 @@ def test_affected_label_cases_and_judgments_are_queued_and_the_rest_are_not(sour
     mine = items["judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"]
     assert mine.why == "made on an older text of the chunk" and mine.label == "supports"
     assert not any("uspstf-2024" in key for key in items)  # untouched sources stay out of the queue
+    assert "canonical-013" in v2.filtered("canonical", "needs re-review after a corpus change", None)
+    untouched = [c.id for c in v2.cases("canonical") if "acs-2015" not in c.gold_document_ids
+                 and not any(e.chunk_id.startswith("acs-2015#") for claim in c.claims for e in claim.evidence)]
+    assert untouched and not set(untouched) & set(v2.filtered("canonical", "needs re-review after a corpus change",
+                                                              None))
+    assert claim.key in v2.queues("canonical", "dr-a")["needs re-review"]
 
 
 def test_judgments_made_before_the_change_still_show_their_original_text(source_update):

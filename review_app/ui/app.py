@@ -319,7 +319,7 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             adjudicate_button.click(decide, [adjudication_slice, item, reviewer, final_label, final_reason,
                                              final_rationale], adjudication_status, api_visibility="private")
 
-        with gr.Tab("Re-review", id="rereview"):
+        with gr.Tab("Corpus changes", id="corpus-changes"):
             gr.Markdown("When a card changes, or a source is superseded or withdrawn, the label cases and judgments "
                         "that depend on it are listed here with the text they were made on beside the current one. "
                         "Confirm each with a note, or judge the claim again in the Review tab.")

@@ -155,7 +155,7 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
     chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
     if row.made_on_text is not None:
         chunk += (f"\n\n**Your judgment was made on an earlier text of this chunk:** {render.e(row.made_on_text)}"
-                  "\n\n(see the Re-review tab for both texts side by side)")
+                  "\n\n(the Corpus changes tab shows both texts side by side)")
     return chunk, suggestion, row.my_label, row.my_reason, row.my_rationale
 
 
@@ -365,7 +365,7 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
     else:
         cases, name = load_slice(data_dir("labels"), slice_name, **refs), slice_name
     evaluation = evaluate(ctx.engine, cases, ctx.settings, name, progress=progress)
-    summary = evaluation.summary()
+    summary = {**evaluation.summary(), "corpus_version": evaluation.corpus_version}
     per_case = pd.DataFrame([{k: (", ".join(v) if isinstance(v, list) else v) for k, v in c.to_json().items()}
                              for c in evaluation.per_case])
     rows = ablation(ctx.engine, cases, ctx.settings, name)

@@ -10,6 +10,7 @@
     python -m review_app export [--dry-run] [--json]
     python -m review_app corpus diff [--from VERSION] [--json]
     python -m review_app corpus versions [--json]
+    python -m review_app corpus text CHUNK_HASH [--json]
     python -m review_app snapshots [--check]
 """
 
@@ -122,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     cd.add_argument("--json", action="store_true", help="print one JSON object")
     cv = corpus_commands.add_parser("versions", help="every corpus version recorded in the review database")
     cv.add_argument("--json", action="store_true", help="print one JSON object")
+    ct = corpus_commands.add_parser("text", help="the chunk text a content hash stands for (a judgment's or an "
+                                    "exported review's chunk_hash), from this corpus or any version recorded")
+    ct.add_argument("chunk_hash", help="a chunk content hash")
+    ct.add_argument("--json", action="store_true", help="print one JSON object")
 
     bk = commands.add_parser("backup", help="copy the review database (SQLite online backup)")
     bk.add_argument("target", type=Path, help="where to write the copy")
@@ -274,6 +279,17 @@ def run(argv: Sequence[str] | None = None) -> int:
                         for r in versions.registry(service.store)]
             print(report.dumps_json({"versions": recorded}) if args.json else report.format_versions(recorded),
                   end="" if args.json else "\n")
+            return 0
+        if args.corpus_command == "text":
+            found = versions.chunk_for_hash(service.store, engine.corpus, args.chunk_hash)
+            if found is None:
+                raise ReviewAppError(f"chunk_hash: {args.chunk_hash!r} is not a chunk of this corpus or of any "
+                                     "version recorded in the review database")
+            if args.json:
+                print(report.dumps_json(found), end="")
+            else:
+                where = "current" if found["current"] else f"no longer current; first seen in {found['first_seen_in']}"
+                print(f"{found['chunk_id']} ({where})\n## {found['heading']}\n{found['text']}")
             return 0
         queue = service.rereview_queue(args.from_version)
         if args.json:

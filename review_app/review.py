@@ -297,14 +297,23 @@ class ReviewService:
         for j in self.store.judgments(case_id, current_only=False):
             if j.claim_id == claim_id and j.chunk_id == chunk_id:
                 events.append({"time": j.created_at, "who": j.reviewer, "what": f"{j.status} {j.label}"
-                               + (f" / {j.reason}" if j.reason else ""), "rationale": j.rationale})
+                               + (f" / {j.reason}" if j.reason else ""), "rationale": j.rationale,
+                               "corpus_version": j.corpus_version})
                 if j.id in undone:
                     events.append({"time": undone[j.id]["created_at"], "who": undone[j.id]["actor"],
-                                   "what": f"undid {j.status} {j.label}", "rationale": ""})
+                                   "what": f"undid {j.status} {j.label}", "rationale": "", "corpus_version": ""})
         final = self.store.adjudications().get((case_id, claim_id, chunk_id))
         if final:
             events.append({"time": final.created_at, "who": final.adjudicator, "what": f"adjudicated {final.label}"
-                           + (f" / {final.reason}" if final.reason else ""), "rationale": final.rationale})
+                           + (f" / {final.reason}" if final.reason else ""), "rationale": final.rationale,
+                           "corpus_version": final.corpus_version})
+        pair = f" {case_id} {claim_id} · {chunk_id}"
+        for confirmed in self.store.rereviews():  # re-reviews after a corpus change, of this pair
+            item = confirmed["item"]  # "judgment <pair> by <reviewer>" or "label <slice> <pair>"
+            if item.startswith(f"judgment{pair} by ") or (item.startswith("label ") and item.endswith(pair)):
+                events.append({"time": confirmed["created_at"], "who": confirmed["reviewer"],
+                               "what": f"re-reviewed after a corpus change ({item.split(' ')[0]})",
+                               "rationale": confirmed["note"], "corpus_version": confirmed["corpus_version"]})
         return sorted(events, key=lambda e: e["time"])
 
     # corpus changes

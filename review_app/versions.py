@@ -290,12 +290,22 @@ def _judgment_change(j: Judgment, current: VersionRecord, change: CorpusDiff | N
     return None
 
 
-def text_of(store: ReviewStore, corpus: Corpus, content_hash: str | None) -> str | None:
-    """The chunk text a content hash stands for: the current corpus first, then every text the store kept."""
+def chunk_for_hash(store: ReviewStore, corpus: Corpus, content_hash: str | None) -> dict[str, Any] | None:
+    """The chunk a content hash stands for (`chunk_id`, `heading`, `text`, and whether it is `current`):
+    the current corpus first, then every text the store kept. None when neither has it."""
     if not content_hash:
         return None
     for chunk in corpus.chunks:
         if chunk.content_hash == content_hash:
-            return chunk.text
+            return {"chunk_id": chunk.id, "heading": chunk.heading, "text": chunk.text, "current": True}
     kept = store.chunk_text(content_hash)
-    return kept["text"] if kept else None
+    if kept is None:
+        return None
+    return {"chunk_id": kept["chunk_id"], "heading": kept["heading"], "text": kept["text"], "current": False,
+            "first_seen_in": kept["corpus_version"]}
+
+
+def text_of(store: ReviewStore, corpus: Corpus, content_hash: str | None) -> str | None:
+    """The chunk text a content hash stands for (see `chunk_for_hash`)."""
+    found = chunk_for_hash(store, corpus, content_hash)
+    return found["text"] if found else None

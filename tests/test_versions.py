@@ -91,8 +91,19 @@ def test_a_confirmed_or_rejudged_item_leaves_the_queue(source_update):
     with pytest.raises(StoreError, match="not waiting"):
         v2.confirm_rereview(key, "dr-a", "again")
     judged = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
-    v2.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-a", "supports", None, "")
+    v2.confirm_rereview(judged, "dr-b", "the reworded section says the same")
+    history = v2.history("canonical-013", "c1", "acs-2015#age-55-and-older")
+    assert [(h["who"], h["what"], h["corpus_version"]) for h in history] == [
+        ("dr-a", "submitted supports", source_update[0].engine.corpus.version),
+        ("dr-b", "re-reviewed after a corpus change (judgment)", v2.engine.corpus.version)]
+    assert history[1]["rationale"] == "the reworded section says the same"
     assert judged not in {i.key for i in v2.rereview_queue().items}
+    v1 = source_update[0]  # a judgment made on the old text, then made again on the new one
+    v1.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-c", "supports", None, "")
+    again = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-c"
+    assert again in {i.key for i in v2.rereview_queue().items}
+    v2.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-c", "supports", None, "")
+    assert again not in {i.key for i in v2.rereview_queue().items}
 
 
 def test_the_export_dry_run_lists_what_needs_re_review(source_update):
@@ -200,6 +211,12 @@ def test_cli_corpus_diff_from_a_recorded_version(tmp_path, monkeypatch, capsys):
     assert data["diff"]["sources_superseded"] == {"acs-2015": ["acs-2026"]}
     assert main(["corpus", "versions"]) == 0
     assert "(current)" in capsys.readouterr().out
+    old_hash = load_corpus(v1).chunk_by_id["acs-2015#age-55-and-older"].content_hash
+    assert main(["corpus", "text", old_hash]) == 0  # the text a judgment made on version 1 saw
+    out = capsys.readouterr().out
+    assert out.startswith("acs-2015#age-55-and-older (no longer current; first seen in ") and OLD_55 in out
+    assert main(["corpus", "text", "0" * 16]) == 2
+    assert "is not a chunk of this corpus" in capsys.readouterr().err
     assert main(["corpus", "diff", "--from", "ffffff"]) == 2
     assert "no recorded corpus version 'ffffff'" in capsys.readouterr().err
 

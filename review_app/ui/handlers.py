@@ -422,6 +422,7 @@ def row_panel(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewe
     if history and (row.my_status == "submitted" or ctx.service.team.sees_everyone(reviewer)):
         lines.append("\n**History:**")
         lines += [f"- {_clock(h['time'])} {render.e(h['who'])}: {render.e(h['what'])}"
+                  + (f" (corpus {render.e(h['corpus_version'])})" if h.get("corpus_version") else "")
                   + (f" — {render.e(h['rationale'])}" if h["rationale"] else "") for h in history]
     return "\n".join(lines)
 

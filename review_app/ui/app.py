@@ -19,6 +19,7 @@ GUIDELINES = PROJECT_ROOT / "labels" / "GUIDELINES.md"
 
 def build_app(ctx: Context | None = None) -> gr.Blocks:
     ctx = ctx or Context.create()
+    ctx.service.record_version()  # the registry learns the corpus version the app starts on (after any replay)
     s = ctx.settings
     sources = [src.id for src in ctx.engine.corpus.sources]
     chunks = [c.id for c in ctx.engine.corpus.chunks]

@@ -64,7 +64,6 @@ class Context:
         service = ReviewService(engine, store, data_dir("labels"), settings, load_team())
         mirror = mirror_from_environment(store, exports / "mirror")
         get_synthesizer(engine)  # build the verifier and positions now, not on the first click
-        service.record_version()  # after any mirror replay: the registry learns the version the app runs on
         return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
                    passwords() or None, mirror)
 

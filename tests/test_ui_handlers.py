@@ -139,4 +139,3 @@ def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypa
     session = {"oauth_info": {"userinfo": {"preferred_username": "hf-user"}}}
     assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session=session))) == "hf-user"
     assert ui_context.actor("dr-a", SimpleNamespace(request=SimpleNamespace(session={}))) is None
-

@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 
+from review_app.claims import Verifier
 from review_app.cli import main
 from review_app.corpus import load_corpus
 from review_app.errors import CorpusError
@@ -17,6 +18,7 @@ from review_app.export import plan_export
 from review_app.pipeline import Engine
 from review_app.review import ReviewService
 from review_app.store import CHUNK_TEXTS, CORPUS_VERSIONS, REREVIEWS, ReviewStore, StoreError
+from review_app.ui import render
 from review_app.versions import VersionError, diff, find, previous, record, registry, snapshot, text_of
 
 from .conftest import CORPUS_DIR, LABELS_DIR, NEW_55, OLD_55, acs_2026_update, edit_manifest
@@ -149,6 +151,10 @@ def test_a_withdrawn_source_is_never_retrieved_after_its_date_and_history_says_s
                for n in then.notes)
     no_status = engine.ask(question, dataclasses.replace(settings, status_scoring=False))
     assert "acr-uspstf-2024-response" not in no_status.retrieved_document_ids
+    assert "withdrawn on 2025-03-01" in render.banner(then)  # the app shows the note with the decision
+    chunk = next(c.id for c in engine.corpus.chunks if c.document_id == "acr-uspstf-2024-response")
+    verdict = Verifier(engine).judge("ACR urges annual mammography from age 40.", chunk, settings.reference_date)
+    assert verdict.reason == "wrong_version" and "was withdrawn on 2025-03-01" in verdict.explanation
 
 
 def test_withdrawal_shows_in_the_diff_and_flags_its_citations(tmp_path, engine, corpus_copy, settings):

@@ -142,8 +142,10 @@ def format_history(rows: Sequence[dict[str, Any]]) -> str:
     for row in rows:
         metrics = ", ".join(f"{k} {v:.3f}" for k, v in row["metrics"].items())
         flag = ("  DROP: " + "; ".join(row["drops"])) if row["drops"] else ""
+        if row.get("corpus_changed"):
+            flag += f"  (corpus changed: {row['corpus_changed']})"
         lines.append(f"{row['time']} {row['command']:<9} {row['slice']:<12} {row['code_version']:<12} "
-                     f"{metrics}{flag}")
+                     f"corpus {row.get('corpus_version', '?'):<12} {metrics}{flag}")
     return "\n".join(lines)
 
 

@@ -122,7 +122,9 @@ def load_corpus(directory: Path) -> Corpus:
         chunks.extend(_load_card(directory, source, disclaimer, problems, line_of[source.id].get("card"), warnings))
     if problems:
         raise CorpusError(problems)
-    return Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory, tuple(warnings))
+    corpus = Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory, tuple(warnings))
+    _ = corpus.version  # hashed now, from the files as loaded: a later edit must not relabel this corpus
+    return corpus
 
 
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)

@@ -325,20 +325,20 @@ class ReviewService:
         self._version_recorded = True  # review_queue records the current version
         return review_queue(self.store, self.engine.corpus, cases, judgments, from_version)
 
-    def rereview_item(self, key: str) -> tuple[ReviewItem, str | None, str | None]:
+    def rereview_item(self, key: str, from_version: str | None = None) -> tuple[ReviewItem, str | None, str | None]:
         """One queued item with the text it was made on and the chunk's current text (None where there is
         none: a whole source, or a removed chunk). Raises StoreError for an item not in the queue."""
-        item = next((i for i in self.rereview_queue().items if i.key == key), None)
+        item = next((i for i in self.rereview_queue(from_version).items if i.key == key), None)
         if item is None:
             raise StoreError(f"{key!r} is not waiting for re-review")
         corpus = self.engine.corpus
         return item, text_of(self.store, corpus, item.old_hash), text_of(self.store, corpus, item.new_hash)
 
-    def confirm_rereview(self, item: str, reviewer: str, note: str) -> dict:
+    def confirm_rereview(self, item: str, reviewer: str, note: str, from_version: str | None = None) -> dict:
         """A reviewer looked at an item again on the current version (a note says what they found).
         Raises AccessDenied for viewers, StoreError for an item not in the queue or without a note."""
         self.team.require((reviewer or "").strip() or None, "judge")
-        if not any(i.key == item for i in self.rereview_queue().items):
+        if not any(i.key == item for i in self.rereview_queue(from_version).items):
             raise StoreError(f"{item!r} is not waiting for re-review")
         if not (note or "").strip():
             raise StoreError("write a note: what did the re-review find (label still right, or what to change)?")

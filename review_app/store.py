@@ -286,8 +286,9 @@ class ReviewStore:
 
     def versions(self) -> list[dict[str, Any]]:
         """Recorded corpus versions, oldest first (sources and chunk hashes decoded)."""
-        return [{**row, "sources": json.loads(row.pop("sources_json")), "chunks": json.loads(row.pop("chunks_json"))}
-                for row in self._rows(f"select * from {CORPUS_VERSIONS} order by id")]
+        rows = self._rows(f"select * from {CORPUS_VERSIONS} order by id")
+        return [{"id": row["id"], "version": row["version"], "recorded_at": row["recorded_at"],
+                 "sources": json.loads(row["sources_json"]), "chunks": json.loads(row["chunks_json"])} for row in rows]
 
     def chunk_text(self, content_hash: str) -> dict[str, Any] | None:
         """The chunk (id, heading, text) a content hash was computed from, if this store ever saw it."""

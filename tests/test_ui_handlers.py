@@ -25,7 +25,10 @@ def test_rereview_tab_lists_the_change_shows_both_texts_and_confirms(source_upda
 
     _, v2 = source_update
     ctx = Context(v2.engine, v2.store, v2, v2.settings, tmp_path / "exports", None)
-    text, frame, keys = handlers.rereview(ctx)
+    assert handlers.version_choices(ctx) == [handlers.PREVIOUS_VERSION, source_update[0].engine.corpus.version]
+    text, frame, keys = handlers.rereview(ctx, handlers.PREVIOUS_VERSION)
+    assert handlers.rereview(ctx, source_update[0].engine.corpus.version)[2] == keys
+    assert "Cannot compare versions" in handlers.rereview(ctx, "nope")[0]
     assert "Superseded: acs-2015 (by acs-2026)" in text and "Chunk changed: acs-2015#age-55-and-older" in text
     key = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
     assert key in keys and key in set(frame["item"])

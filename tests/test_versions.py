@@ -108,12 +108,38 @@ def test_a_confirmed_or_rejudged_item_leaves_the_queue(source_update):
     assert again not in {i.key for i in v2.rereview_queue().items}
 
 
+def test_an_older_version_shows_every_change_since(source_update, tmp_path):
+    v1, v2 = source_update
+    v2.record_version()  # as the app does when it starts on a corpus
+    folder = v2.engine.corpus.directory  # a third version: one USPSTF section reworded
+    card = folder / "uspstf-2024.md"
+    card.write_text(card.read_text(encoding="utf-8").replace("## Recommendation\n", "## Recommendation\nNote. "),
+                    encoding="utf-8")
+    v3 = ReviewService(Engine.from_directory(folder), v2.store, LABELS_DIR, v2.settings)
+    latest = v3.rereview_queue()
+    assert latest.diff.old == v2.engine.corpus.version and latest.diff.superseded == {}
+    assert [c.chunk_id for c in latest.diff.chunks] == ["uspstf-2024#recommendation"]
+    since_v1 = v3.rereview_queue(v1.engine.corpus.version)
+    assert since_v1.diff.superseded == {"acs-2015": ("acs-2026",)} and len(since_v1.diff.chunks) == 4
+    key = "label canonical canonical-013 gold acs-2015"
+    assert key in {i.key for i in since_v1.items} and key not in {i.key for i in latest.items}
+    v3.confirm_rereview(key, "dr-a", "checked against every change since version 1", v1.engine.corpus.version)
+    assert key in v3.rereview_queue(v1.engine.corpus.version).confirmed
+
+
 def test_the_export_dry_run_lists_what_needs_re_review(source_update):
     _, v2 = source_update
     summary = plan_export(v2).summary()
     assert summary["corpus_version"] == v2.engine.corpus.version
     assert any("canonical-013 c1 · acs-2015#age-55-and-older" in line and "older text" in line
                for line in summary["needs_rereview"])
+
+
+def test_the_version_is_fixed_when_the_corpus_is_loaded(corpus_copy):
+    corpus = load_corpus(corpus_copy)
+    before = corpus.version
+    acs_2026_update(corpus_copy)
+    assert corpus.version == before != load_corpus(corpus_copy).version
 
 
 def test_registry_records_each_version_once_with_its_chunk_texts(tmp_path, engine, corpus_copy):

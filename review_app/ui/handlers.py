@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from .. import history, plots, report
+from .. import history, plots, report, versions
 from ..agreement import agreement, format_agreement
 from ..calibration import sweep
 from ..errors import ReviewAppError
@@ -505,34 +505,47 @@ def adjudicate(ctx: Context, slice_name: str, item: str, adjudicator: str | None
 
 # Re-review after a corpus change
 
-def rereview(ctx: Context) -> tuple[str, pd.DataFrame, list[str]]:
+PREVIOUS_VERSION = "(the previous version)"
+
+
+def version_choices(ctx: Context) -> list[str]:
+    """What the corpus can be compared with: the previous recorded version, or any recorded one."""
+    return [PREVIOUS_VERSION] + [r.version for r in reversed(versions.registry(ctx.store))
+                                 if r.version != ctx.engine.corpus.version]
+
+
+def _from(value: str | None) -> str | None:
+    return None if not value or value == PREVIOUS_VERSION else value
+
+
+def rereview(ctx: Context, from_version: str | None = None) -> tuple[str, pd.DataFrame, list[str]]:
     """What changed in the corpus, the items to look at again, and their keys for the picker."""
     try:
-        queue = ctx.service.rereview_queue()
+        queue = ctx.service.rereview_queue(_from(from_version))
     except ReviewAppError as exc:
         return f"Cannot compare versions: {render.e(exc)}", render.rereview_table(()), []
     return render.corpus_change(queue), render.rereview_table(queue.items), [i.key for i in queue.items]
 
 
-def rereview_record(ctx: Context) -> dict[str, Any]:
-    queue = ctx.service.rereview_queue()
+def rereview_record(ctx: Context, from_version: str | None = None) -> dict[str, Any]:
+    queue = ctx.service.rereview_queue(_from(from_version))
     return {"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
             "needs_rereview": [i.to_json() for i in queue.items], "confirmed": list(queue.confirmed)}
 
 
-def rereview_details(ctx: Context, key: str) -> str:
+def rereview_details(ctx: Context, key: str, from_version: str | None = None) -> str:
     if not key:
         return ""
     try:
-        item, old, new = ctx.service.rereview_item(key)
+        item, old, new = ctx.service.rereview_item(key, _from(from_version))
     except ReviewAppError as exc:
         return f"<p>{render.e(exc)}</p>"
     return render.rereview_item(item, old, new)
 
 
-def confirm_rereview(ctx: Context, key: str, reviewer: str | None, note: str) -> str:
+def confirm_rereview(ctx: Context, key: str, reviewer: str | None, note: str, from_version: str | None = None) -> str:
     try:
-        done = ctx.service.confirm_rereview(key or "", reviewer or "", note or "")
+        done = ctx.service.confirm_rereview(key or "", reviewer or "", note or "", _from(from_version))
         ctx.after_write()
     except ReviewAppError as exc:
         return f"Not saved: {exc}"

@@ -20,7 +20,17 @@ from .snapshots import references
 from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
 from .synthesis import get_synthesizer
 from .team import Team, load_team
-from .versions import ReviewItem, ReviewQueue, record, review_queue, text_of
+from .versions import (
+    ReviewItem,
+    ReviewQueue,
+    corpus_change,
+    judgment_change,
+    judgment_key,
+    label_key,
+    record,
+    review_queue,
+    text_of,
+)
 
 FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source",
            "needs re-review after a corpus change")
@@ -52,6 +62,7 @@ class ClaimRow:
     submitted: int = 0  # submitted reviews of this pair, mine included
     adjudicated: str | None = None  # the final label, when an adjudicator set one
     made_on_text: str | None = None  # when stale: the chunk text my judgment was made on (kept in the store)
+    rereview: str | None = None  # why this pair waits for re-review after a corpus change (gold label or mine)
 
     @property
     def key(self) -> str:
@@ -124,6 +135,7 @@ class ReviewService:
                 submitted.setdefault((j.claim_id, j.chunk_id), []).append(j)
         adjudications = self.store.adjudications()
         sees_all = self.team.sees_everyone(reviewer)
+        rereview = self._rereview_reasons(case, mine.values())
         rows = []
         for claim, added_by in self.claims(case):
             verdict = self.verifier.verify_claim(claim, self.date(case))
@@ -148,8 +160,26 @@ class ReviewService:
                     others=tuple((j.reviewer, j.label, j.reason, j.rationale) for j in others) if visible else (),
                     hidden_others=0 if visible else len(others), submitted=len(done),
                     adjudicated=final.label if final else None,
-                    made_on_text=text_of(self.store, self.engine.corpus, judgment.chunk_hash) if stale else None))
+                    made_on_text=text_of(self.store, self.engine.corpus, judgment.chunk_hash) if stale else None,
+                    rereview=rereview.get((claim.id, gold.chunk_id))))
         return tuple(rows)
+
+    def _rereview_reasons(self, case: Case, mine) -> dict[tuple[str, str], str]:
+        """(claim, chunk) -> why it waits for re-review: the gold label's citation changed since the previous
+        corpus version, or my judgment was made on an older text or before its source changed."""
+        current, _, change = corpus_change(self.store, self.engine.corpus)
+        confirmed = {r["item"] for r in self.store.rereviews(current.version)}
+        slice_name = next((name for name in SLICES if case in self.cases(name)), "")
+        out: dict[tuple[str, str], str] = {}
+        for claim in case.claims if change is not None else ():
+            for chunk_id, why in change.affected_chunks([e.chunk_id for e in claim.evidence]).items():
+                if label_key(slice_name, case.id, claim.id, chunk_id) not in confirmed:
+                    out[(claim.id, chunk_id)] = f"gold label: {why}"
+        for judgment in mine:
+            why = judgment_change(judgment, current, change)
+            if why and judgment_key(judgment) not in confirmed:
+                out.setdefault((judgment.claim_id, judgment.chunk_id), f"your judgment: {why}")
+        return out
 
     def view(self, slice_name: str, case_id: str, reviewer: str | None) -> CaseView:
         case = self.case(slice_name, case_id)

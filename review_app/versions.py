@@ -239,15 +239,33 @@ class ReviewQueue:
         return [item.line() for item in self.items]
 
 
+def label_key(slice_name: str, case_id: str, claim_id: str | None, chunk_id: str | None,
+              source_id: str | None = None) -> str:
+    """The queue key of a label case's gold source (no claim) or of a gold claim's citation."""
+    return f"label {slice_name} {case_id} gold {source_id}" if claim_id is None else \
+        f"label {slice_name} {case_id} {claim_id} · {chunk_id}"
+
+
+def judgment_key(j: Judgment) -> str:
+    return f"judgment {j.case_id} {j.claim_id} · {j.chunk_id} by {j.reviewer}"
+
+
+def corpus_change(store: ReviewStore, corpus: Corpus,
+                  from_version: str | None = None) -> tuple[VersionRecord, VersionRecord | None, CorpusDiff | None]:
+    """The current version, the one compared with (default: the previous recorded one) and the diff
+    between them (None when there is nothing to compare with). Raises VersionError."""
+    current = snapshot(corpus)
+    old = find(store, from_version) if from_version else previous(store, current.version)
+    return current, old, diff(old, current) if old is not None else None
+
+
 def review_queue(store: ReviewStore, corpus: Corpus, cases: Mapping[str, Sequence[Case]],
                  judgments: Sequence[tuple[str, Judgment]] = (), from_version: str | None = None) -> ReviewQueue:
     """Label cases and claim judgments a change since `from_version` (default: the previous recorded
     version) affects, less those already confirmed on the current version. `judgments` pairs each
     current judgment with its slice. Raises VersionError for an unknown `from_version`."""
     record(store, corpus)
-    current = snapshot(corpus)
-    old = find(store, from_version) if from_version else previous(store, current.version)
-    change = diff(old, current) if old is not None else None
+    current, old, change = corpus_change(store, corpus, from_version)
     items: list[ReviewItem] = []
     if change is not None:
         sources = change.affected_sources()
@@ -255,19 +273,19 @@ def review_queue(store: ReviewStore, corpus: Corpus, cases: Mapping[str, Sequenc
             for case in slice_cases:
                 for source in case.gold_document_ids:
                     if source in sources:
-                        items.append(ReviewItem(f"label {slice_name} {case.id} gold {source}", "label", slice_name,
-                                                case.id, sources[source], source_id=source))
+                        items.append(ReviewItem(label_key(slice_name, case.id, None, None, source), "label",
+                                                slice_name, case.id, sources[source], source_id=source))
                 for claim in case.claims:
                     cited = change.affected_chunks([e.chunk_id for e in claim.evidence])
                     for chunk_id, why in cited.items():
-                        items.append(ReviewItem(f"label {slice_name} {case.id} {claim.id} · {chunk_id}", "label",
+                        items.append(ReviewItem(label_key(slice_name, case.id, claim.id, chunk_id), "label",
                                                 slice_name, case.id, why, claim.id, chunk_id,
                                                 chunk_id.split("#", 1)[0], old_hash=old.chunks.get(chunk_id),
                                                 new_hash=current.chunks.get(chunk_id)))
     for slice_name, j in judgments:
-        why = _judgment_change(j, current, change)
+        why = judgment_change(j, current, change)
         if why:
-            items.append(ReviewItem(f"judgment {j.case_id} {j.claim_id} · {j.chunk_id} by {j.reviewer}", "judgment",
+            items.append(ReviewItem(judgment_key(j), "judgment",
                                     slice_name, j.case_id, why, j.claim_id, j.chunk_id, j.chunk_id.split("#", 1)[0],
                                     j.reviewer, j.label, j.chunk_hash, current.chunks.get(j.chunk_id),
                                     j.corpus_version))
@@ -276,7 +294,7 @@ def review_queue(store: ReviewStore, corpus: Corpus, cases: Mapping[str, Sequenc
                        tuple(sorted(confirmed & {i.key for i in items})))
 
 
-def _judgment_change(j: Judgment, current: VersionRecord, change: CorpusDiff | None) -> str | None:
+def judgment_change(j: Judgment, current: VersionRecord, change: CorpusDiff | None) -> str | None:
     """Why a judgment must be looked at again on the current version, or None."""
     new_hash = current.chunks.get(j.chunk_id)
     if new_hash is None:

@@ -72,10 +72,26 @@ def test_affected_label_cases_and_judgments_are_queued_and_the_rest_are_not(sour
     assert claim.key in v2.queues("canonical", "dr-a")["needs re-review"]
 
 
+def test_a_judgment_on_unchanged_text_of_a_superseded_source_is_queued_too(source_update):
+    v1, v2 = source_update
+    v1.save("canonical", "canonical-007", "c1", "acs-2015#clinical-breast-examination", "dr-b", "supports", None, "")
+    items = {i.key: i for i in v2.rereview_queue().items}
+    item = items["judgment canonical-007 c1 · acs-2015#clinical-breast-examination by dr-b"]
+    assert item.why == "made before acs-2015 superseded by acs-2026" and item.old_hash == item.new_hash
+    row = next(r for r in v2.rows(v2.case("canonical", "canonical-007"), "dr-b") if r.claim_id == "c1")
+    assert not row.stale and row.rereview == "gold label: acs-2015 superseded by acs-2026"
+    v2.confirm_rereview("label canonical canonical-007 c1 · acs-2015#clinical-breast-examination", "dr-c", "fine")
+    row = next(r for r in v2.rows(v2.case("canonical", "canonical-007"), "dr-b") if r.claim_id == "c1")
+    assert row.rereview == "your judgment: made before acs-2015 superseded by acs-2026"
+
+
 def test_judgments_made_before_the_change_still_show_their_original_text(source_update):
     v1, v2 = source_update
     row = next(r for r in v2.rows(v2.case("canonical", "canonical-013"), "dr-a") if r.claim_id == "c1")
-    assert row.stale and NEW_55 in row.chunk_text
+    assert row.stale and NEW_55 in row.chunk_text and row.rereview == "gold label: its text changed"
+    untouched = next(r for r in v2.rows(v2.case("canonical", "canonical-001"), "dr-a")
+                     if r.chunk_id == "uspstf-2024#recommendation")
+    assert untouched.my_label == "supports" and untouched.rereview is None
     assert row.made_on_text is not None and OLD_55 in row.made_on_text and NEW_55 not in row.made_on_text
     saved = v2.store.judgments("canonical-013")[0]
     assert text_of(v2.store, v2.engine.corpus, saved.chunk_hash) == row.made_on_text

@@ -152,6 +152,8 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
                   + (render._label(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
     chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
+    if row.rereview:
+        chunk += f"\n\n**Needs re-review after a corpus change:** {render.e(row.rereview)}"
     if row.made_on_text is not None:
         chunk += (f"\n\n**Your judgment was made on an earlier text of this chunk:** {render.e(row.made_on_text)}"
                   "\n\n(the Corpus changes tab shows both texts side by side)")

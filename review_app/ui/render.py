@@ -149,7 +149,8 @@ def _label(label: str | None, reason: str | None) -> str:
 def claim_table(rows: tuple[ClaimRow, ...]) -> pd.DataFrame:
     data = [[r.key, r.claim_text, r.chunk_id, _label(r.suggestion_label, r.suggestion_reason), r.explanation,
              _label(r.gold_label, r.gold_reason) or "(no gold: added claim)", r.my_label or "", r.my_reason or "",
-             r.my_rationale, ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
+             r.my_rationale, (f"RE-REVIEW ({r.rereview}) " if r.rereview else "")
+             + ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
             for r in rows]
     return pd.DataFrame(data, columns=ROW_COLUMNS)
 

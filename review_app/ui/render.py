@@ -24,7 +24,6 @@ CSS = """
            border: 1px solid #999;}
 .edr-current {background: #e7f6ec; border-color: #4c9a62;}
 .edr-superseded {background: #fbe9e9; border-color: #b33a3a;}
-.edr-withdrawn {background: #eee; border-color: #555; text-decoration: line-through;}
 .edr-diff {display: flex; gap: 12px;} .edr-diff > div {flex: 1; border: 1px solid #ccc; border-radius: 8px;
            padding: 8px;}
 .edr-del {background: #fbe9e9; text-decoration: line-through;} .edr-ins {background: #e7f6ec;}

@@ -69,8 +69,7 @@ def read(exports_dir: Path) -> list[dict[str, Any]]:
 
 def trend(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each run with the metrics that dropped against the previous run of the same configuration
-    (same command, slice and settings), and `corpus_changed` ("old -> new") when that run was on
-    another corpus version: a drop may then come from the corpus, not the code."""
+    (same command, slice and settings)."""
     previous: dict[str, dict[str, Any]] = {}
     out = []
     for line in lines:
@@ -79,6 +78,7 @@ def trend(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         drops = [] if before is None else [
             f"{name} {before['metrics'][name]:.3f} -> {value:.3f}" for name, value in line["metrics"].items()
             if name in before["metrics"] and value < before["metrics"][name] - 1e-9]
+        # "old -> new" when the previous run was on another corpus version: a drop may come from the corpus
         changed = None if before is None or before.get("corpus_version") == line.get("corpus_version") else \
             f"{before.get('corpus_version')} -> {line.get('corpus_version')}"
         out.append({**line, "drops": drops, "corpus_changed": changed})

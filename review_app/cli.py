@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import history, plots, reliability, report, snapshots, versions
+from . import history, plots, reliability, report, snapshots
 from .agreement import agreement, format_agreement
 from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
@@ -46,6 +46,7 @@ from .settings import (
 from .store import ReviewStore
 from .synthesis import get_synthesizer
 from .verify import check_cases, verification_report
+from .versions import chunk_for_hash, registry
 
 DISCLAIMER = "Research demonstration only — not medical advice."
 SNAPSHOT_DIR = PROJECT_ROOT / "tests" / "snapshots"
@@ -276,12 +277,12 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.corpus_command == "versions":
             recorded = [{"version": r.version, "recorded_at": r.recorded_at, "sources": len(r.sources),
                          "chunks": len(r.chunks), "current": r.version == engine.corpus.version}
-                        for r in versions.registry(service.store)]
+                        for r in registry(service.store)]
             print(report.dumps_json({"versions": recorded}) if args.json else report.format_versions(recorded),
                   end="" if args.json else "\n")
             return 0
         if args.corpus_command == "text":
-            found = versions.chunk_for_hash(service.store, engine.corpus, args.chunk_hash)
+            found = chunk_for_hash(service.store, engine.corpus, args.chunk_hash)
             if found is None:
                 raise ReviewAppError(f"chunk_hash: {args.chunk_hash!r} is not a chunk of this corpus or of any "
                                      "version recorded in the review database")

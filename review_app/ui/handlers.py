@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from .. import history, plots, report, versions
+from .. import history, plots, report
 from ..agreement import agreement, format_agreement
 from ..calibration import sweep
 from ..errors import ReviewAppError
@@ -31,6 +31,7 @@ from ..store import ReviewStore
 from ..synthesis import get_synthesizer
 from ..team import load_team, passwords
 from ..verify import check_cases, citation_metrics
+from ..versions import registry
 from . import render
 
 EXAMPLES = [
@@ -512,7 +513,7 @@ PREVIOUS_VERSION = "(the previous version)"
 
 def version_choices(ctx: Context) -> list[str]:
     """What the corpus can be compared with: the previous recorded version, or any recorded one."""
-    return [PREVIOUS_VERSION] + [r.version for r in reversed(versions.registry(ctx.store))
+    return [PREVIOUS_VERSION] + [r.version for r in reversed(registry(ctx.store))
                                  if r.version != ctx.engine.corpus.version]
 
 

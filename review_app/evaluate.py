@@ -57,6 +57,7 @@ class Evaluation:
     mode: str
     settings: Settings
     per_case: tuple[CaseResult, ...]
+    corpus_version: str = ""  # the corpus the results were computed on
 
     @property
     def answerable(self) -> list[CaseResult]:
@@ -86,7 +87,7 @@ class Evaluation:
         return sum(1 for c in self.per_case if c.stale_ids)
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.summary(), "settings": self.settings.to_json(),
+        return {**self.summary(), "corpus_version": self.corpus_version, "settings": self.settings.to_json(),
                 "per_case": [c.to_json() for c in self.per_case]}
 
 
@@ -174,7 +175,8 @@ def evaluate(engine: Engine, cases: Sequence[Case], settings: Settings, slice_na
         results.append(evaluate_case(engine, case, settings))
         if progress is not None:
             progress(len(results), len(cases))
-    return Evaluation(slice=slice_name, mode=settings.mode, settings=settings, per_case=tuple(results))
+    return Evaluation(slice=slice_name, mode=settings.mode, settings=settings, per_case=tuple(results),
+                      corpus_version=engine.corpus.version)
 
 
 ABLATION_ARMS: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -126,7 +126,10 @@ class Verifier:
             return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
         if status != "current" and not claim.historical:
             when = reference_date.isoformat()
-            detail = ("is superseded" if status == "superseded" else "is not yet published") + f" at {when}"
+            if status == "withdrawn":
+                detail = f"was withdrawn on {source.withdrawn_date} ({source.withdrawn_reason}), before {when}"
+            else:
+                detail = ("is superseded" if status == "superseded" else "is not yet published") + f" at {when}"
             successors = [s.id for s in corpus.sources if source.id in s.supersedes]
             if successors:
                 detail += f" (by {', '.join(successors)})"

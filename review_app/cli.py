@@ -9,6 +9,9 @@
     python -m review_app generate --slice canonical [--labels FILE.jsonl] [--json]   (needs ENABLE_GENERATION)
     python -m review_app history
     python -m review_app export [--dry-run] [--json]
+    python -m review_app corpus diff [--from VERSION] [--json]
+    python -m review_app corpus versions [--json]
+    python -m review_app corpus text CHUNK_HASH [--json]
     python -m review_app snapshots [--check]
 
 ask, evaluate, ablation and sweep also take --embedding-provider hashing|sentence-transformers|openai
@@ -49,6 +52,7 @@ from .settings import (
 from .store import ReviewStore
 from .synthesis import get_synthesizer
 from .verify import check_cases, verification_report
+from .versions import chunk_for_hash, registry
 
 DISCLAIMER = "Research demonstration only — not medical advice."
 SNAPSHOT_DIR = PROJECT_ROOT / "tests" / "snapshots"
@@ -122,6 +126,20 @@ def build_parser() -> argparse.ArgumentParser:
     exp = commands.add_parser("export", help="write a new holdout version from the review database")
     exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
     exp.add_argument("--json", action="store_true", help="print one JSON object")
+
+    corpus = commands.add_parser("corpus", help="corpus versions: what changed, and what needs re-review")
+    corpus_commands = corpus.add_subparsers(dest="corpus_command", required=True, parser_class=_Parser)
+    cd = corpus_commands.add_parser("diff", help="sources and chunks changed since a recorded version, and the "
+                                    "label cases and judgments that need re-review")
+    cd.add_argument("--from", dest="from_version", metavar="VERSION",
+                    help="a recorded corpus version (default: the last recorded one different from the current)")
+    cd.add_argument("--json", action="store_true", help="print one JSON object")
+    cv = corpus_commands.add_parser("versions", help="every corpus version recorded in the review database")
+    cv.add_argument("--json", action="store_true", help="print one JSON object")
+    ct = corpus_commands.add_parser("text", help="the chunk text a content hash stands for (a judgment's or an "
+                                    "exported review's chunk_hash), from this corpus or any version recorded")
+    ct.add_argument("chunk_hash", help="a chunk content hash")
+    ct.add_argument("--json", action="store_true", help="print one JSON object")
 
     bk = commands.add_parser("backup", help="copy the review database (SQLite online backup)")
     bk.add_argument("target", type=Path, help="where to write the copy")
@@ -214,7 +232,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if args.command == "verify":
         cases, name = _cases(args, engine, labels_dir)
         checked = check_cases(get_synthesizer(engine).verifier, cases, default_settings().reference_date)
-        result = verification_report(checked, name)
+        result = verification_report(checked, name, engine.corpus.version)
         _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
                 {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir, embedding=None)
         return _emit(result, f"verification-{name}.json", report.format_verification, args.json)
@@ -299,6 +317,35 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(report.dumps_json(summary), end="")
         else:
             print(report.format_export(summary))
+        return 0
+    if args.command == "corpus":
+        service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
+        service.record_version()
+        if args.corpus_command == "versions":
+            recorded = [{"version": r.version, "recorded_at": r.recorded_at, "sources": len(r.sources),
+                         "chunks": len(r.chunks), "current": r.version == engine.corpus.version}
+                        for r in registry(service.store)]
+            print(report.dumps_json({"versions": recorded}) if args.json else report.format_versions(recorded),
+                  end="" if args.json else "\n")
+            return 0
+        if args.corpus_command == "text":
+            found = chunk_for_hash(service.store, engine.corpus, args.chunk_hash)
+            if found is None:
+                raise ReviewAppError(f"chunk_hash: {args.chunk_hash!r} is not a chunk of this corpus or of any "
+                                     "version recorded in the review database")
+            if args.json:
+                print(report.dumps_json(found), end="")
+            else:
+                where = "current" if found["current"] else f"no longer current; first seen in {found['first_seen_in']}"
+                print(f"{found['chunk_id']} ({where})\n## {found['heading']}\n{found['text']}")
+            return 0
+        queue = service.rereview_queue(args.from_version)
+        if args.json:
+            print(report.dumps_json({"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
+                                     "needs_rereview": [i.to_json() for i in queue.items],
+                                     "confirmed": list(queue.confirmed)}), end="")
+        else:
+            print(report.format_corpus_diff(queue))
         return 0
     if args.command == "backup":
         print(f"wrote {ReviewStore(database_path()).backup(args.target)}")

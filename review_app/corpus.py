@@ -27,6 +27,8 @@ _REQUIRED = (
     "published_date", "effective_date", "date_precision", "verified_on", "supersedes",
     "applies_to", "card", "paraphrase_note",
 )
+_OPTIONAL = ("withdrawn_date", "withdrawn_reason")  # a withdrawn source names the date and the reason
+_ALLOWED = _REQUIRED + _OPTIONAL
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,9 @@ def load_corpus(directory: Path) -> Corpus:
         chunks.extend(_load_card(directory, source, disclaimer, problems, line_of[source.id].get("card"), warnings))
     if problems:
         raise CorpusError(problems)
-    return Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory, tuple(warnings))
+    corpus = Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory, tuple(warnings))
+    _ = corpus.version  # hashed now, from the files as loaded: a later edit must not relabel this corpus
+    return corpus
 
 
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
@@ -165,8 +169,8 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
         if field not in entry:
             bad(field, "missing")
     for field in entry:
-        if field not in _REQUIRED:
-            bad(str(field), "unknown field (allowed: " + ", ".join(_REQUIRED) + ")")
+        if field not in _ALLOWED:
+            bad(str(field), "unknown field (allowed: " + ", ".join(_ALLOWED) + ")")
     if "id" in entry and not (isinstance(sid, str) and _ID.match(sid)):
         bad("id", f"{sid!r} is not a lower-case slug such as 'uspstf-2024'")
     for field in ("title", "url", "citation", "applies_to", "card", "paraphrase_note", "organization"):
@@ -209,6 +213,8 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
     if published is not None and precision == "year" and published.month != 1:
         bad("published_date", "date_precision is year: record January 1")
 
+    withdrawn, reason = _withdrawal(entry, published, bad)
+
     supersedes = entry.get("supersedes", [])
     if supersedes is None:
         supersedes = []
@@ -226,8 +232,28 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
         effective_date=dates.get("effective_date"), date_precision=precision,
         verified_on=dates["verified_on"], supersedes=tuple(supersedes),
         applies_to=entry["applies_to"].strip(), card=entry["card"],
-        paraphrase_note=entry["paraphrase_note"].strip(),
+        paraphrase_note=entry["paraphrase_note"].strip(), withdrawn_date=withdrawn, withdrawn_reason=reason,
     )
+
+
+def _withdrawal(entry: dict, published: dt.date | None, bad) -> tuple[dt.date | None, str | None]:
+    """`withdrawn_date` and `withdrawn_reason` come together: a date, on or after publication, and why."""
+    value, reason = entry.get("withdrawn_date"), entry.get("withdrawn_reason")
+    if value is None and reason is None:
+        return None, None
+    date = None
+    if value is None:
+        bad("withdrawn_reason", "given without a withdrawn_date")
+    else:
+        date = _as_date(value)
+        if date is None:
+            bad("withdrawn_date", f"{value!r} is not a date (YYYY-MM-DD)")
+        elif published is not None and date < published:
+            bad("withdrawn_date", f"{date.isoformat()} is before the source was published ({published.isoformat()})")
+    if value is not None and not (isinstance(reason, str) and reason.strip()):
+        bad("withdrawn_reason", "missing: say why the source was withdrawn")
+        reason = None
+    return date, reason.strip() if isinstance(reason, str) else None
 
 
 def _as_date(value: Any) -> dt.date | None:

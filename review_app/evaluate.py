@@ -58,6 +58,7 @@ class Evaluation:
     mode: str
     settings: Settings
     per_case: tuple[CaseResult, ...]
+    corpus_version: str = ""  # the corpus the results were computed on
     embedding: dict[str, str | None] | None = None  # provider, model and model version
 
     @property
@@ -88,7 +89,7 @@ class Evaluation:
         return sum(1 for c in self.per_case if c.stale_ids)
 
     def to_json(self) -> dict[str, Any]:
-        record = {**self.summary(), "settings": self.settings.to_json()}
+        record = {**self.summary(), "corpus_version": self.corpus_version, "settings": self.settings.to_json()}
         if self.embedding is not None:
             record["embedding"] = self.embedding
         return {**record, "per_case": [c.to_json() for c in self.per_case]}
@@ -179,7 +180,7 @@ def evaluate(engine: Engine, cases: Sequence[Case], settings: Settings, slice_na
         if progress is not None:
             progress(len(results), len(cases))
     return Evaluation(slice=slice_name, mode=settings.mode, settings=settings, per_case=tuple(results),
-                      embedding=engine.embedding_info(settings.embedding))
+                      corpus_version=engine.corpus.version, embedding=engine.embedding_info(settings.embedding))
 
 
 ABLATION_ARMS: tuple[tuple[str, dict[str, Any]], ...] = (

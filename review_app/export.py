@@ -40,13 +40,16 @@ class ExportPlan:
     skipped: tuple[str, ...] = field(default_factory=tuple)  # stale, unjudged or unresolved, with why
     policy: tuple[str, ...] = POLICY
     tags: dict[str, int] = field(default_factory=dict)  # exported citations per tag
+    corpus_version: str = ""  # the corpus the export was made on
+    needs_rereview: tuple[str, ...] = ()  # label cases and judgments a corpus change affects (see versions.py)
 
     def summary(self) -> dict[str, Any]:
         return {"cases": len(self.cases), "new_cases": list(self.new_cases), "claims_added": list(self.claims_added),
                 "judgments_used": self.judgments_used, "unchanged": len(self.unchanged),
                 "conflicts": list(self.conflicts), "skipped": list(self.skipped),
                 "policy": f"exports {' and '.join(self.policy)} judgments only",
-                "tags": dict(sorted(self.tags.items()))}
+                "tags": dict(sorted(self.tags.items())), "corpus_version": self.corpus_version,
+                "needs_rereview": list(self.needs_rereview)}
 
     def text(self) -> str:
         return "".join(_dumps(case) + "\n" for case in self.cases)
@@ -127,6 +130,7 @@ def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> Expor
                 if reason:
                     entry["reason"] = reason
                 entry["status"] = tag
+                entry["corpus_version"] = service.engine.corpus.version
                 entry["reviews"] = [_review(j) for j in current]
                 if final is not None:
                     entry["adjudication"] = {"adjudicator": final.adjudicator, "time": final.created_at,
@@ -150,12 +154,14 @@ def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> Expor
         case_id = f"holdout-{next_number:03d}"
         next_number += 1
         record = {**draft.case, "id": case_id, "provenance": {"draft_id": draft.draft_id, "author": draft.reviewer,
-                                                              "approved_at": draft.created_at}}
+                                                              "approved_at": draft.created_at,
+                                                              "corpus_version": service.engine.corpus.version}}
         out.append(record)
         new_cases.append(f"{case_id} (from {draft.draft_id})")
     check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(claims_added), used, tuple(unchanged), tuple(conflicts),
-                      tuple(skipped), tuple(policy), tags)
+                      tuple(skipped), tuple(policy), tags, service.engine.corpus.version,
+                      tuple(service.rereview_queue().lines()))
 
 
 class ExportError(ReviewAppError):

@@ -84,6 +84,9 @@ def trend(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         drops = [] if before is None else [
             f"{name} {before['metrics'][name]:.3f} -> {value:.3f}" for name, value in line["metrics"].items()
             if name in before["metrics"] and value < before["metrics"][name] - 1e-9]
-        out.append({**line, "drops": drops})
+        # "old -> new" when the previous run was on another corpus version: a drop may come from the corpus
+        changed = None if before is None or before.get("corpus_version") == line.get("corpus_version") else \
+            f"{before.get('corpus_version')} -> {line.get('corpus_version')}"
+        out.append({**line, "drops": drops, "corpus_changed": changed})
         previous[key] = line
     return out

@@ -200,7 +200,7 @@ class Engine:
         features = parse_question(question, self.vocabulary, p.background, settings.reference_date, superseded_years)
 
         doc_status = np.array([statuses[d] for d in self._doc_list])[self._doc_code]
-        published = doc_status != "not_yet_published"
+        published = ~np.isin(doc_status, ("not_yet_published", "withdrawn"))  # never retrievable
         if settings.status_scoring:
             status_weight = np.where(doc_status == "current", p.status_weights["current"], 0.0)
             if features.historical:
@@ -288,10 +288,29 @@ class Engine:
             reason = None
         decision = Decision(question=question, abstain=reason is not None, abstain_reason=reason,
                             scope_flags=flags, max_support_score=max_support, settings=settings,
-                            results=tuple(results), historical_intent=features.historical, off_topic=off_topic)
+                            results=tuple(results), historical_intent=features.historical, off_topic=off_topic,
+                            corpus_version=self.corpus.version,
+                            notes=self.withdrawal_notes(results, statuses, features.historical,
+                                                        settings.reference_date))
         trace = Trace(features, statuses, bm25, semantic, coverage, support, fused, rank_score,
                       published, eligible, selected, undiversified)
         return decision, trace
+
+    def withdrawal_notes(self, results: list[Result], statuses: dict[str, str], historical: bool,
+                         date: dt.date) -> tuple[str, ...]:
+        """What a reader must know about withdrawn sources: a result withdrawn after the reference date
+        (shown because the question is asked as of an earlier date), and, for a question about the
+        past, the sources withdrawn by the reference date that are no longer retrieved."""
+        source = self.corpus.source_by_id
+        notes = []
+        for document_id in dict.fromkeys(r.document_id for r in results):
+            note = source[document_id].withdrawal_note()
+            if note:
+                notes.append(f"{note} (after the reference date {date.isoformat()}, so it is shown as it was then)")
+        if historical:
+            notes += [f"{s.withdrawal_note()}; it is not retrieved for questions asked after that date"
+                      for s in self.corpus.sources if statuses[s.id] == "withdrawn"]
+        return tuple(notes)
 
     def _support(self, mode: str, semantic: np.ndarray, coverage: np.ndarray) -> np.ndarray:
         """Absolute support per chunk: raw signals only, never normalized within the question."""

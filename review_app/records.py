@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Status = Literal["current", "superseded", "not_yet_published"]
+Status = Literal["current", "superseded", "not_yet_published", "withdrawn"]
 Mode = Literal["bm25", "semantic", "hybrid", "fd"]
 # fd: semantic candidates reranked by factual density (an ablation arm; see density.py)
 MODES: tuple[str, ...] = ("bm25", "semantic", "hybrid", "fd")
@@ -37,6 +37,14 @@ class Source:
     applies_to: str
     card: str
     paraphrase_note: str
+    withdrawn_date: dt.date | None = None  # withdrawn by its publisher: never retrieved from this date on
+    withdrawn_reason: str | None = None
+
+    def withdrawal_note(self) -> str | None:
+        """One line saying the source was withdrawn, when and why (None if it never was)."""
+        if self.withdrawn_date is None:
+            return None
+        return f"{self.id} was withdrawn on {self.withdrawn_date.isoformat()}: {self.withdrawn_reason}"
 
 
 @dataclass(frozen=True)
@@ -150,6 +158,8 @@ class Decision:
     results: tuple[Result, ...]
     historical_intent: bool = False
     off_topic: str | None = None  # the other topic the question names, when the guard saw one
+    corpus_version: str = ""  # the corpus the decision was made on
+    notes: tuple[str, ...] = ()  # e.g. a retrieved source withdrawn after the reference date
 
     @property
     def retrieved_document_ids(self) -> list[str]:
@@ -166,6 +176,8 @@ class Decision:
             "settings": self.settings.to_json(),
             "embedding": self.settings.embedding.to_json(),
             "results": [r.to_json() for r in self.results],
+            "notes": list(self.notes),
+            "corpus_version": self.corpus_version,
         }
 
 

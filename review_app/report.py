@@ -56,7 +56,9 @@ def format_decision(decision: Decision, synthesis: Synthesis | None = None) -> s
                      f"(threshold {s.threshold:.3f})")
     lines.append(f"mode {s.mode} · top-k {s.top_k} · reference date {s.reference_date.isoformat()} · "
                  f"diversify {'on' if s.diversify else 'off'}"
-                 + (" · historical question: superseded sources eligible" if decision.historical_intent else ""))
+                 + (" · historical question: superseded sources eligible" if decision.historical_intent else "")
+                 + (f" · corpus {decision.corpus_version}" if decision.corpus_version else ""))
+    lines += [f"Note: {note}" for note in decision.notes]
     lines.append("")
     for r in decision.results:
         published = r.published_date.isoformat() if r.published_date else "undated"
@@ -141,11 +143,13 @@ def format_history(rows: Sequence[dict[str, Any]]) -> str:
     for row in rows:
         metrics = ", ".join(f"{k} {v:.3f}" for k, v in row["metrics"].items())
         flag = ("  DROP: " + "; ".join(row["drops"])) if row["drops"] else ""
+        if row.get("corpus_changed"):
+            flag += f"  (corpus changed: {row['corpus_changed']})"
         embedding = row.get("embedding") or {}
         provider = "" if embedding.get("provider", "hashing") == "hashing" else \
             f"[{embedding['provider']} {embedding.get('model')}] "
         lines.append(f"{row['time']} {row['command']:<9} {row['slice']:<12} {row['code_version']:<12} "
-                     f"{provider}{metrics}{flag}")
+                     f"corpus {row.get('corpus_version', '?'):<12} {provider}{metrics}{flag}")
     return "\n".join(lines)
 
 
@@ -165,9 +169,11 @@ def format_export(summary: dict[str, Any]) -> str:
              f"{summary['cases']} cases: {len(summary['new_cases'])} new, {summary['unchanged']} unchanged, "
              f"claims added to {len(summary['claims_added'])}, {summary['judgments_used']} judgments used",
              f"Policy: {summary['policy']}; exported citations by tag: "
-             + (", ".join(f"{k} {v}" for k, v in summary["tags"].items()) or "none")]
+             + (", ".join(f"{k} {v}" for k, v in summary["tags"].items()) or "none"),
+             f"Corpus version {summary['corpus_version']}"]
     for title, key in (("New cases", "new_cases"), ("Claims added", "claims_added"),
-                       ("Conflicts with frozen gold labels (not written)", "conflicts"), ("Skipped", "skipped")):
+                       ("Conflicts with frozen gold labels (not written)", "conflicts"), ("Skipped", "skipped"),
+                       ("Needs re-review after a corpus change (see `corpus diff`)", "needs_rereview")):
         if summary[key]:
             lines += [f"{title}:", *(f"  {item}" for item in summary[key])]
     return "\n".join(lines)
@@ -277,3 +283,34 @@ def write_evaluation(evaluation: Evaluation, exports_dir: Path, stem: str | None
     write_atomic(json_path, dumps_json(evaluation.to_json()))
     write_atomic(csv_path, evaluation_csv(evaluation))
     return [json_path, csv_path]
+
+
+def format_versions(recorded: Sequence[dict[str, Any]]) -> str:
+    if not recorded:
+        return "No corpus version recorded yet."
+    return "\n".join(f"{r['version']}  recorded {r['recorded_at'][:19]}  {r['sources']} sources, {r['chunks']} chunks"
+                     + ("  (current)" if r["current"] else "") for r in recorded)
+
+
+def format_corpus_diff(queue: Any) -> str:
+    """A `versions.ReviewQueue` as text: the change, then everything that needs re-review."""
+    change = queue.diff
+    if change is None:
+        lines = [f"Corpus version {queue.current}: no earlier version is recorded, so nothing to compare with "
+                 "(a version is recorded whenever the app starts or a corpus command runs)."]
+    else:
+        lines = [f"Corpus {change.old} -> {change.new}" + (": no change" if change.empty else "")]
+        for title, values in (("Sources added", change.added), ("Sources removed", change.removed),
+                              ("Sources changed", change.changed)):
+            if values:
+                lines.append(f"{title}: {', '.join(values)}")
+        lines += [f"Superseded: {source} (by {', '.join(by)})" for source, by in change.superseded.items()]
+        lines += [f"Withdrawn: {source} on {why}" for source, why in change.withdrawn.items()]
+        lines += [f"Chunk {c.kind}: {c.chunk_id}" for c in change.chunks]
+    if queue.items:
+        lines += ["", f"Needs re-review ({len(queue.items)}):", *(f"  {line}" for line in queue.lines())]
+    else:
+        lines += ["", "Nothing needs re-review."]
+    if queue.confirmed:
+        lines.append(f"Already confirmed on this version: {len(queue.confirmed)}")
+    return "\n".join(lines)

@@ -20,8 +20,20 @@ from .snapshots import references
 from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
 from .synthesis import get_synthesizer
 from .team import Team, load_team
+from .versions import (
+    ReviewItem,
+    ReviewQueue,
+    corpus_change,
+    judgment_change,
+    judgment_key,
+    label_key,
+    record,
+    review_queue,
+    text_of,
+)
 
-FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source")
+FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source",
+           "needs re-review after a corpus change")
 
 
 @dataclass(frozen=True)
@@ -49,6 +61,8 @@ class ClaimRow:
     hidden_others: int = 0  # submitted labels kept from me until I submit mine (blind review)
     submitted: int = 0  # submitted reviews of this pair, mine included
     adjudicated: str | None = None  # the final label, when an adjudicator set one
+    made_on_text: str | None = None  # when stale: the chunk text my judgment was made on (kept in the store)
+    rereview: str | None = None  # why this pair waits for re-review after a corpus change (gold label or mine)
 
     @property
     def key(self) -> str:
@@ -75,6 +89,17 @@ class ReviewService:
         self.team = team or load_team()
         self.verifier: Verifier = get_synthesizer(engine).verifier
         self._cases = lru_cache(maxsize=None)(self._load)
+        self._version_recorded = False
+
+    def record_version(self) -> bool:
+        """Record the corpus version and its chunk texts in the store (once per service); True when new."""
+        new = record(self.store, self.engine.corpus)
+        self._version_recorded = True
+        return new
+
+    def _ensure_version_recorded(self) -> None:
+        if not self._version_recorded:  # every judgment's version and text stay readable
+            self.record_version()
 
     def _load(self, slice_name: str) -> tuple[Case, ...]:
         if slice_name not in SLICES:
@@ -110,6 +135,7 @@ class ReviewService:
                 submitted.setdefault((j.claim_id, j.chunk_id), []).append(j)
         adjudications = self.store.adjudications()
         sees_all = self.team.sees_everyone(reviewer)
+        rereview = self._rereview_reasons(case, mine.values())
         rows = []
         for claim, added_by in self.claims(case):
             verdict = self.verifier.verify_claim(claim, self.date(case))
@@ -120,6 +146,7 @@ class ReviewService:
                 others = [j for j in done if j.reviewer != reviewer]
                 visible = sees_all or (judgment is not None and judgment.status == "submitted")
                 final = adjudications.get((case.id, claim.id, gold.chunk_id))
+                stale = bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash)
                 rows.append(ClaimRow(
                     case_id=case.id, claim_id=claim.id, claim_text=claim.text, chunk_id=gold.chunk_id,
                     chunk_text=chunk.text if chunk else "(this chunk is not in the corpus)",
@@ -128,12 +155,31 @@ class ReviewService:
                     my_label=judgment.label if judgment else None, my_reason=judgment.reason if judgment else None,
                     my_rationale=judgment.rationale if judgment else "",
                     saved_at=judgment.created_at if judgment else None,
-                    stale=bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash),
+                    stale=stale,
                     added_by=added_by, my_status=judgment.status if judgment else None,
                     others=tuple((j.reviewer, j.label, j.reason, j.rationale) for j in others) if visible else (),
                     hidden_others=0 if visible else len(others), submitted=len(done),
-                    adjudicated=final.label if final else None))
+                    adjudicated=final.label if final else None,
+                    made_on_text=text_of(self.store, self.engine.corpus, judgment.chunk_hash) if stale else None,
+                    rereview=rereview.get((claim.id, gold.chunk_id))))
         return tuple(rows)
+
+    def _rereview_reasons(self, case: Case, mine) -> dict[tuple[str, str], str]:
+        """(claim, chunk) -> why it waits for re-review: the gold label's citation changed since the previous
+        corpus version, or my judgment was made on an older text or before its source changed."""
+        current, _, change = corpus_change(self.store, self.engine.corpus)
+        confirmed = {r["item"] for r in self.store.rereviews(current.version)}
+        slice_name = next((name for name in SLICES if case in self.cases(name)), "")
+        out: dict[tuple[str, str], str] = {}
+        for claim in case.claims if change is not None else ():
+            for chunk_id, why in change.affected_chunks([e.chunk_id for e in claim.evidence]).items():
+                if label_key(slice_name, case.id, claim.id, chunk_id) not in confirmed:
+                    out[(claim.id, chunk_id)] = f"gold label: {why}"
+        for judgment in mine:
+            why = judgment_change(judgment, current, change)
+            if why and judgment_key(judgment) not in confirmed:
+                out.setdefault((judgment.claim_id, judgment.chunk_id), f"your judgment: {why}")
+        return out
 
     def view(self, slice_name: str, case_id: str, reviewer: str | None) -> CaseView:
         case = self.case(slice_name, case_id)
@@ -147,9 +193,13 @@ class ReviewService:
         if name not in FILTERS:
             raise ReviewAppError(f"unknown filter {name!r}; choose one of {', '.join(FILTERS)}")
         out = []
+        queued = {i.case_id for i in self.rereview_queue().items if i.slice == slice_name} \
+            if name == FILTERS[4] else set()
         for case in self.cases(slice_name):
             if name == "all cases":
                 keep = True
+            elif name == FILTERS[4]:
+                keep = case.id in queued
             elif name == "retrieval missed a gold source":
                 keep = evaluate_case(self.engine, case, self.settings).recall_at_k not in (None, 1.0)
             else:
@@ -194,6 +244,7 @@ class ReviewService:
         if problems:
             raise StoreError("; ".join(problems))
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        self._ensure_version_recorded()
         return self.store.record_judgment(Judgment(
             case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
             reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
@@ -230,6 +281,7 @@ class ReviewService:
         if row is None:
             raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        self._ensure_version_recorded()
         return self.store.adjudicate(Adjudication(case_id, claim_id, chunk_id, adjudicator.strip(), label,
                                                   reason or None, rationale or "", chunk.content_hash,
                                                   self.engine.corpus.version))
@@ -238,7 +290,9 @@ class ReviewService:
         """Rows waiting for me (not submitted by me, still short of the reviews they need), my drafts,
         and what I submitted; each row as "case-id claim · chunk"."""
         needed = self.team.reviews_needed(slice_name)
-        queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": []}
+        queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": [],
+                                        "needs re-review": [i.key for i in self.rereview_queue().items
+                                                            if i.slice == slice_name]}
         for case in self.cases(slice_name):
             for row in self.rows(case, reviewer):
                 key = f"{case.id} {row.key}"
@@ -273,12 +327,49 @@ class ReviewService:
         for j in self.store.judgments(case_id, current_only=False):
             if j.claim_id == claim_id and j.chunk_id == chunk_id:
                 events.append({"time": j.created_at, "who": j.reviewer, "what": f"{j.status} {j.label}"
-                               + (f" / {j.reason}" if j.reason else ""), "rationale": j.rationale})
+                               + (f" / {j.reason}" if j.reason else ""), "rationale": j.rationale,
+                               "corpus_version": j.corpus_version})
                 if j.id in undone:
                     events.append({"time": undone[j.id]["created_at"], "who": undone[j.id]["actor"],
-                                   "what": f"undid {j.status} {j.label}", "rationale": ""})
+                                   "what": f"undid {j.status} {j.label}", "rationale": "", "corpus_version": ""})
         final = self.store.adjudications().get((case_id, claim_id, chunk_id))
         if final:
             events.append({"time": final.created_at, "who": final.adjudicator, "what": f"adjudicated {final.label}"
-                           + (f" / {final.reason}" if final.reason else ""), "rationale": final.rationale})
+                           + (f" / {final.reason}" if final.reason else ""), "rationale": final.rationale,
+                           "corpus_version": final.corpus_version})
+        pair = f" {case_id} {claim_id} · {chunk_id}"
+        for confirmed in self.store.rereviews():  # re-reviews after a corpus change, of this pair
+            item = confirmed["item"]  # "judgment <pair> by <reviewer>" or "label <slice> <pair>"
+            if item.startswith(f"judgment{pair} by ") or (item.startswith("label ") and item.endswith(pair)):
+                events.append({"time": confirmed["created_at"], "who": confirmed["reviewer"],
+                               "what": f"re-reviewed after a corpus change ({item.split(' ')[0]})",
+                               "rationale": confirmed["note"], "corpus_version": confirmed["corpus_version"]})
         return sorted(events, key=lambda e: e["time"])
+
+    # corpus changes
+    def rereview_queue(self, from_version: str | None = None) -> ReviewQueue:
+        """Label cases and judgments a corpus change affects, not yet confirmed on the current version."""
+        cases = {name: self.cases(name) for name in SLICES}
+        slice_of = {case.id: name for name, found in cases.items() for case in found}
+        judgments = [(slice_of.get(j.case_id, "?"), j) for j in self.store.judgments()]
+        self._version_recorded = True  # review_queue records the current version
+        return review_queue(self.store, self.engine.corpus, cases, judgments, from_version)
+
+    def rereview_item(self, key: str, from_version: str | None = None) -> tuple[ReviewItem, str | None, str | None]:
+        """One queued item with the text it was made on and the chunk's current text (None where there is
+        none: a whole source, or a removed chunk). Raises StoreError for an item not in the queue."""
+        item = next((i for i in self.rereview_queue(from_version).items if i.key == key), None)
+        if item is None:
+            raise StoreError(f"{key!r} is not waiting for re-review")
+        corpus = self.engine.corpus
+        return item, text_of(self.store, corpus, item.old_hash), text_of(self.store, corpus, item.new_hash)
+
+    def confirm_rereview(self, item: str, reviewer: str, note: str, from_version: str | None = None) -> dict:
+        """A reviewer looked at an item again on the current version (a note says what they found).
+        Raises AccessDenied for viewers, StoreError for an item not in the queue or without a note."""
+        self.team.require((reviewer or "").strip() or None, "judge")
+        if not any(i.key == item for i in self.rereview_queue(from_version).items):
+            raise StoreError(f"{item!r} is not waiting for re-review")
+        if not (note or "").strip():
+            raise StoreError("write a note: what did the re-review find (label still right, or what to change)?")
+        return self.store.confirm_rereview(item, self.engine.corpus.version, reviewer, note)

@@ -60,7 +60,8 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
     for path in EXTRA_CLAIM_SETS:
         claim_sets[path.stem] = load_cases(path, **references(engine))
     verifier = get_synthesizer(engine).verifier
-    snapshots["claims"] = {name: verification_report(check_cases(verifier, cases, settings.reference_date), name)
+    snapshots["claims"] = {name: verification_report(check_cases(verifier, cases, settings.reference_date), name,
+                                                     engine.corpus.version)
                            for name, cases in claim_sets.items()}
     snapshots["calibration"] = {
         "sweeps": {name: sweep(engine, load_slice(labels_dir, name, **references(engine)), settings, name).to_json()
@@ -104,14 +105,21 @@ def references(engine: Engine) -> dict[str, list[str]]:
             "chunk_ids": [c.id for c in engine.corpus.chunks]}
 
 
-def readme_section(snapshots: dict[str, dict[str, Any]]) -> str:
+def files(snapshots: dict[str, dict[str, Any]], corpus_version: str) -> dict[str, dict[str, Any]]:
+    """Each snapshot file's content: the corpus version its metrics belong to, then the metrics."""
+    return {name: {"corpus_version": corpus_version, **data} for name, data in snapshots.items()}
+
+
+def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) -> str:
     top_k = default_settings(env={}).top_k
     slices = [snapshots[name] for name in SLICES]
     summaries = [{k: v for k, v in s["hybrid"].items() if k not in ("per_case", "settings")} for s in slices]
     rows = [row for s in slices for row in s["ablation"]]
     claims = list(snapshots["claims"].values())
     honest = claims[-1]["agreement"]
-    return (f"{BEGIN}\n\nHybrid retrieval at the pinned defaults:\n\n{summary_table(summaries, top_k)}\n"
+    return (f"{BEGIN}\n\nEvery table below was computed on corpus version `{corpus_version}` "
+            f"(`python -m review_app corpus versions`).\n\n"
+            f"Hybrid retrieval at the pinned defaults:\n\n{summary_table(summaries, top_k)}\n"
             f"Ablation (each arm changes one thing):\n\n{ablation_table(rows, top_k)}\n"
             f"Claim verification (citation metrics as the verifier judges them; agreement with the gold "
             f"labels):\n\n{verification_table(claims)}\n"
@@ -145,12 +153,12 @@ def _replace_section(readme: str, section: str, path: Path) -> str:
 def write_snapshots(engine: Engine, labels_dir: Path, snapshot_dir: Path, readme: Path) -> list[Path]:
     snapshots = compute(engine, labels_dir)
     written = []
-    for name, data in snapshots.items():
+    for name, data in files(snapshots, engine.corpus.version).items():
         path = snapshot_dir / f"{name}.json"
         write_atomic(path, dumps_json(data))
         written.append(path)
     text = readme.read_text(encoding="utf-8")
-    write_atomic(readme, _replace_section(text, readme_section(snapshots), readme))
+    write_atomic(readme, _replace_section(text, readme_section(snapshots, engine.corpus.version), readme))
     written.append(readme)
     return written
 
@@ -159,7 +167,7 @@ def check_snapshots(engine: Engine, labels_dir: Path, snapshot_dir: Path, readme
     """Raise SnapshotDrift listing every difference between recomputed and committed results."""
     snapshots = compute(engine, labels_dir)
     differences: list[str] = []
-    for name, data in snapshots.items():
+    for name, data in files(snapshots, engine.corpus.version).items():
         path = snapshot_dir / f"{name}.json"
         try:
             committed = json.loads(path.read_text(encoding="utf-8"))
@@ -168,7 +176,7 @@ def check_snapshots(engine: Engine, labels_dir: Path, snapshot_dir: Path, readme
             continue
         differences.extend(f"{path}: {d}" for d in diff(committed, json.loads(dumps_json(data))))
     text = readme.read_text(encoding="utf-8")
-    if _replace_section(text, readme_section(snapshots), readme) != text:
+    if _replace_section(text, readme_section(snapshots, engine.corpus.version), readme) != text:
         differences.append(f"{readme}: the generated results tables differ from the recomputed ones")
     if differences:
         raise SnapshotDrift(differences)

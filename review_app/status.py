@@ -2,6 +2,7 @@
 
 - `not_yet_published`: published after the date (never retrieved);
 - `superseded`: a source that supersedes it was published on or before the date;
+- `withdrawn`: its publisher withdrew it on or before the date (`withdrawn_date`; never retrieved);
 - `current`: otherwise.
 A source without a published date (undated patient material) cannot be placed in time; it
 counts as current at every date, and the evidence map shows its date as unknown.
@@ -25,6 +26,8 @@ def statuses_at(sources: Iterable[Source], date: dt.date) -> dict[str, Status]:
     for source in sources:
         if source.published_date is not None and source.published_date > date:
             result[source.id] = "not_yet_published"
+        elif source.withdrawn_date is not None and source.withdrawn_date <= date:
+            result[source.id] = "withdrawn"
         elif any(s.published_date is not None and s.published_date <= date for s in successors[source.id]):
             result[source.id] = "superseded"
         else:

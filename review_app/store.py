@@ -28,7 +28,10 @@ ADDED_CLAIMS = "added_claims"
 DRAFTS = "drafts"
 UNDOS = "undos"
 ADJUDICATIONS = "adjudications"
-TABLES = (JUDGMENTS, ADDED_CLAIMS, DRAFTS, UNDOS, ADJUDICATIONS)
+CORPUS_VERSIONS = "corpus_versions"  # one row per corpus version the app or the CLI ran on
+CHUNK_TEXTS = "chunk_texts"  # every chunk text ever seen, by content hash: old judgments keep their text
+REREVIEWS = "rereviews"  # a reviewer confirmed an item flagged by a corpus change
+TABLES = (JUDGMENTS, ADDED_CLAIMS, DRAFTS, UNDOS, ADJUDICATIONS, CORPUS_VERSIONS, CHUNK_TEXTS, REREVIEWS)
 STATUSES = ("draft", "submitted")
 BUSY_TIMEOUT_MS = 10_000
 SOURCES = ("human", "auto")
@@ -144,6 +147,18 @@ class ReviewStore:
         if ADDED_CLAIMS not in db.table_names():
             db[ADDED_CLAIMS].create({"id": int, "case_id": str, "claim_id": str, "text": str, "chunk_ids": str,
                                      "reviewer": str, "created_at": str}, pk="id")
+        if CORPUS_VERSIONS not in db.table_names():  # added later: older databases gain the tables
+            db[CORPUS_VERSIONS].create({"id": int, "version": str, "recorded_at": str, "sources_json": str,
+                                        "chunks_json": str}, pk="id")
+            db[CORPUS_VERSIONS].create_index(["version"], unique=True)
+        if CHUNK_TEXTS not in db.table_names():
+            db[CHUNK_TEXTS].create({"id": int, "content_hash": str, "chunk_id": str, "heading": str, "text": str,
+                                    "corpus_version": str, "recorded_at": str}, pk="id")
+            db[CHUNK_TEXTS].create_index(["content_hash"], unique=True)
+        if REREVIEWS not in db.table_names():
+            db[REREVIEWS].create({"id": int, "item": str, "corpus_version": str, "reviewer": str, "note": str,
+                                  "created_at": str}, pk="id")
+            db[REREVIEWS].create_index(["item", "corpus_version"])
         if DRAFTS not in db.table_names():
             db[DRAFTS].create({"id": int, "draft_id": str, "version": int, "case_json": str, "reviewer": str,
                                "status": str, "created_at": str}, pk="id")
@@ -246,6 +261,51 @@ class ReviewStore:
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: replay failed ({exc})") from exc
         return len(events)
+
+    # the corpus version registry
+    def record_version(self, version: str, sources: list[dict[str, Any]], chunks: list[dict[str, str]]) -> bool:
+        """Keep a corpus version and the text of every chunk in it (by content hash), once; True when the
+        version is new. Safe to call from every process at start-up."""
+        stamp = now()
+        try:
+            with self._db() as db, db.conn:
+                if next(db.query(f"select 1 from {CORPUS_VERSIONS} where version = ?", [version]), None):
+                    return False
+                db[CORPUS_VERSIONS].insert({"version": version, "recorded_at": stamp,
+                                            "sources_json": json.dumps(sources, ensure_ascii=False),
+                                            "chunks_json": json.dumps({c["chunk_id"]: c["content_hash"]
+                                                                       for c in chunks})}, ignore=True)
+                known = {row["content_hash"] for row in db.query(f"select content_hash from {CHUNK_TEXTS}")}
+                rows = [{**c, "corpus_version": version, "recorded_at": stamp} for c in chunks
+                        if c["content_hash"] not in known]
+                if rows:
+                    db[CHUNK_TEXTS].insert_all(rows, ignore=True)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the corpus version was not recorded ({exc})") from exc
+        return True
+
+    def versions(self) -> list[dict[str, Any]]:
+        """Recorded corpus versions, oldest first (sources and chunk hashes decoded)."""
+        rows = self._rows(f"select * from {CORPUS_VERSIONS} order by id")
+        return [{"id": row["id"], "version": row["version"], "recorded_at": row["recorded_at"],
+                 "sources": json.loads(row["sources_json"]), "chunks": json.loads(row["chunks_json"])} for row in rows]
+
+    def chunk_text(self, content_hash: str) -> dict[str, Any] | None:
+        """The chunk (id, heading, text) a content hash was computed from, if this store ever saw it."""
+        rows = self._rows(f"select * from {CHUNK_TEXTS} where content_hash = ?", (content_hash,))
+        return rows[0] if rows else None
+
+    def confirm_rereview(self, item: str, corpus_version: str, reviewer: str, note: str) -> dict[str, Any]:
+        if not reviewer.strip():
+            raise StoreError("a reviewer name is needed to save")
+        record = {"item": item, "corpus_version": corpus_version, "reviewer": reviewer.strip(),
+                  "note": note.strip(), "created_at": now()}
+        return {**record, "id": self._append(REREVIEWS, record)}
+
+    def rereviews(self, corpus_version: str | None = None) -> list[dict[str, Any]]:
+        if corpus_version is None:
+            return self._rows(f"select * from {REREVIEWS} order by id")
+        return self._rows(f"select * from {REREVIEWS} where corpus_version = ? order by id", (corpus_version,))
 
     def is_empty(self) -> bool:
         return all(self._rows(f"select count(*) as n from {t}")[0]["n"] == 0 for t in TABLES)

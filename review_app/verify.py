@@ -92,5 +92,7 @@ def citation_metrics(checked: Sequence[CheckedClaim]) -> dict[str, Any]:
     }
 
 
-def verification_report(checked: Sequence[CheckedClaim], name: str) -> dict[str, Any]:
-    return {"slice": name, **citation_metrics(checked), "per_claim": [c.to_json() for c in checked]}
+def verification_report(checked: Sequence[CheckedClaim], name: str, corpus_version: str = "") -> dict[str, Any]:
+    """The metrics and every claim's verdicts, with the corpus version the cards came from."""
+    return {"slice": name, "corpus_version": corpus_version, **citation_metrics(checked),
+            "per_claim": [c.to_json() for c in checked]}

@@ -87,6 +87,47 @@ def tiny_corpus(tmp_path) -> Path:
     return folder
 
 
+DISCLAIMER = yaml.safe_load((CORPUS_DIR / "manifest.yaml").read_text(encoding="utf-8"))["disclaimer"]
+OLD_55 = "From age 55, the ACS 2015 guideline says women at average risk can switch"
+NEW_55 = "From age 55, the ACS 2015 guideline states that women at average risk may switch"
+
+
+def acs_2026_update(corpus_dir):
+    """Add a fictional ACS 2026 update that supersedes acs-2015, and reword one acs-2015 section."""
+    def add(data):
+        data["sources"].append({
+            "id": "acs-2026", "organization": "ACS", "title": "Breast cancer screening: fictional 2026 update",
+            "url": "https://example.org/acs-2026", "url_verified": False, "citation": "test fixture, not a source",
+            "knowledge_class": "guideline", "published_date": "2026-01-15", "effective_date": None,
+            "date_precision": "day", "verified_on": "2026-11-29", "supersedes": ["acs-2015"],
+            "applies_to": "Women at average risk.", "card": "acs-2026.md",
+            "paraphrase_note": "A fictional card for the tests."})
+    edit_manifest(corpus_dir, add)
+    (corpus_dir / "acs-2026.md").write_text(
+        "# ACS 2026 update (fictional)\n\n## Start age\nThe ACS 2026 update recommends that women at average risk "
+        "begin screening mammography every year at age 40.\n\n## Interval\nThe ACS 2026 update advises yearly "
+        f"screening mammography for women at average risk from 40 on.\n\n{DISCLAIMER}\n", encoding="utf-8")
+    card = corpus_dir / "acs-2015.md"
+    card.write_text(card.read_text(encoding="utf-8").replace(OLD_55, NEW_55), encoding="utf-8")
+
+
+@pytest.fixture
+def source_update(tmp_path, settings):
+    """Version 1 (the bundled corpus, copied) with judgments saved on it, then the update (version 2)."""
+    from review_app.review import ReviewService
+    from review_app.store import ReviewStore
+
+    folder = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, folder)
+    store = ReviewStore(tmp_path / "review.sqlite")
+    v1 = ReviewService(Engine.from_directory(folder), store, LABELS_DIR, settings)
+    v1.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-a", "supports", None, "")
+    v1.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a", "supports", None, "")
+    acs_2026_update(folder)
+    v2 = ReviewService(Engine.from_directory(folder), store, LABELS_DIR, settings)
+    return v1, v2
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 

@@ -75,7 +75,7 @@ def test_judgment_is_saved_and_kept_after_reload(page, app_server):
     assert [(j.claim_id, j.label, j.reason) for j in saved] == [("c1", "partially_supports", "missing_fact")]
 
 
-@pytest.mark.parametrize("tab", ["New case", "Export", "Metrics", "Guidelines"])
+@pytest.mark.parametrize("tab", ["New case", "Export", "Corpus changes", "Metrics", "Guidelines"])
 def test_every_tab_renders(page, tab):
     open_tab(page, tab)
     page.wait_for_timeout(300)
@@ -84,6 +84,33 @@ def test_every_tab_renders(page, tab):
 
 
 PAYLOAD = "<img src=x onerror=alert(1)> <script>alert(2)</script> ${alert(3)}"
+
+
+def test_corpus_changes_show_the_old_text_beside_the_new_literally(page, app_server):
+    """An older version of one ACS 2015 section (with markup in it) recorded in the app's database."""
+    from review_app.versions import snapshot
+
+    store, corpus = app_server[1].store, app_server[1].engine.corpus
+    changed = corpus.chunk_by_id["acs-2015#age-55-and-older"]
+    chunks = [{"content_hash": c.content_hash, "chunk_id": c.id, "heading": c.heading, "text": c.text}
+              for c in corpus.chunks if c.id != changed.id]
+    chunks.append({"content_hash": "0" * 16, "chunk_id": changed.id, "heading": changed.heading,
+                   "text": changed.text.replace("can switch", f"{PAYLOAD} can switch")})
+    store.record_version("older-test-version", [s.to_json() for s in snapshot(corpus).sources], chunks)
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_tab(page, "Corpus changes")
+    page.click("#find-rereview")
+    page.wait_for_selector("#corpus-change:has-text('older-test-version')")
+    choice = page.locator("#rereview-item-choice input")
+    choice.fill("label canonical canonical-013 c1 · acs-2015#age-55-and-older")
+    choice.press("Enter")
+    page.wait_for_selector("#rereview-text .edr-diff")
+    text = page.inner_text("#rereview-text")
+    assert PAYLOAD in text and "Current text" in text
+    assert page.locator("#rereview-text .edr-del").count() == 1
+    shot(page, "corpus-changes-diff")
+    assert dialogs == []
 
 
 @pytest.fixture(scope="module")

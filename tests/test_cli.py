@@ -7,7 +7,7 @@ import pytest
 from review_app.cli import build_parser, main
 from review_app.settings import PROJECT_ROOT
 
-COMMANDS = ["ask", "evaluate", "ablation", "snapshots"]
+COMMANDS = ["ask", "evaluate", "ablation", "snapshots", "corpus"]
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,8 @@ def test_ask_json_fields(capsys):
     assert code == 0
     record = json.loads(out)
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
-                           "settings", "embedding", "results", "synthesis", "disagreements"}
+                           "settings", "embedding", "results", "synthesis", "disagreements", "notes",
+                           "corpus_version"}
     assert record["settings"] == {"mode": "bm25", "top_k": 4, "reference_date": "2020-06-01", "threshold": 0.2,
                                   "diversify": False}
     assert record["embedding"] == {"provider": "hashing", "model": None}

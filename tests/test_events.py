@@ -17,6 +17,10 @@ def busy_store(path):
                                   "the card says so", "abc", "v1"))
     store.add_claim(AddedClaim("holdout-001", "r1", "A claim.", ("uspstf-2024#recommendation",), "dr-a"))
     store.save_draft("draft-001", {"question": "q?"}, "dr-a")
+    chunk = {"content_hash": "abc", "chunk_id": "uspstf-2024#recommendation", "heading": "Recommendation",
+             "text": "Biennial, 40 to 74."}
+    store.record_version("v1", [{"id": "uspstf-2024"}], [chunk])
+    store.confirm_rereview("judgment canonical-001 c1 · uspstf-2024#recommendation by dr-a", "v1", "dr-a", "yes")
     return store
 
 
@@ -30,6 +34,7 @@ def test_replaying_the_event_log_reproduces_the_database(tmp_path):
     assert fresh.replay(original.events()) == sum(len(rows) for rows in dump(original).values())
     assert dump(fresh) == dump(original)
     assert fresh.judgments() == original.judgments() and fresh.adjudications() == original.adjudications()
+    assert fresh.chunk_text("abc")["text"] == "Biennial, 40 to 74." and fresh.versions() == original.versions()
 
 
 def test_mirror_writes_new_files_only_under_the_uploaders_lock(tmp_path):

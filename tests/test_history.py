@@ -4,6 +4,7 @@ import pytest
 
 from review_app import history
 from review_app.errors import ReviewAppError
+from review_app.report import format_history
 
 
 def test_runs_are_appended_and_drops_flagged(tmp_path):
@@ -17,6 +18,10 @@ def test_runs_are_appended_and_drops_flagged(tmp_path):
     assert [r["drops"] for r in rows] == [[], [], ["recall_at_k 1.000 -> 0.900"]]
     first = rows[0]
     assert first["code_version"] and first["labels"] and first["corpus_version"] == "v1"
+    history.record(tmp_path, "evaluate", "canonical", settings, {"recall_at_k": 0.8}, "v2", [labels])
+    last = history.trend(history.read(tmp_path))[-1]
+    assert last["corpus_changed"] == "v1 -> v2" and rows[2]["corpus_changed"] is None
+    assert "corpus v2" in format_history([last]) and "(corpus changed: v1 -> v2)" in format_history([last])
 
 
 def test_a_broken_history_line_is_located(tmp_path):

@@ -54,3 +54,25 @@ def test_save_read_back_export_and_evaluate(client, app_server):
     assert len(cases) == 14 and cases[0].claims[0].evidence[0].label == "supports"
     tables, _, _, _, metrics, *_ = client.predict("holdout", handle_file(path), api_name="/evaluate")
     assert "Recall@6" in tables and metrics["cases"] == 14 and metrics["decision_accuracy"] == 1.0
+
+
+def test_rereview_queue_after_a_card_changed(client, app_server, tmp_path):
+    """The running app's corpus against an older recorded version whose ACS 2015 card read differently."""
+    import shutil
+
+    from review_app.corpus import load_corpus
+    from review_app.versions import record
+
+    from .conftest import CORPUS_DIR, NEW_55, OLD_55
+
+    older = tmp_path / "older"
+    shutil.copytree(CORPUS_DIR, older)
+    card = older / "acs-2015.md"
+    card.write_text(card.read_text(encoding="utf-8").replace(OLD_55, NEW_55), encoding="utf-8")
+    record(app_server[1].store, load_corpus(older))
+    result = client.predict(api_name="/rereview_queue")
+    assert result["diff"]["from"] == load_corpus(older).version and result["current"] == load_corpus(CORPUS_DIR).version
+    assert [(c["chunk_id"], c["change"]) for c in result["diff"]["chunks"]] == [("acs-2015#age-55-and-older",
+                                                                                  "changed")]
+    keys = {item["key"] for item in result["needs_rereview"]}
+    assert "label canonical canonical-013 c1 · acs-2015#age-55-and-older" in keys

@@ -20,6 +20,38 @@ def test_ask_out_of_scope_and_bad_settings(ui_context):
     assert "Cannot ask" in banner and "YYYY-MM-DD" in record["error"]
 
 
+def test_rereview_tab_lists_the_change_shows_both_texts_and_confirms(source_update, tmp_path):
+    from review_app.ui.handlers import Context
+
+    _, v2 = source_update
+    ctx = Context(v2.engine, v2.store, v2, v2.settings, tmp_path / "exports", None)
+    assert handlers.version_choices(ctx) == [handlers.PREVIOUS_VERSION, source_update[0].engine.corpus.version]
+    text, frame, keys = handlers.rereview(ctx, handlers.PREVIOUS_VERSION)
+    assert handlers.rereview(ctx, source_update[0].engine.corpus.version)[2] == keys
+    assert "Cannot compare versions" in handlers.rereview(ctx, "nope")[0]
+    assert "Superseded: acs-2015 (by acs-2026)" in text and "Chunk changed: acs-2015#age-55-and-older" in text
+    key = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
+    assert key in keys and key in set(frame["item"])
+    html = handlers.rereview_details(ctx, key)
+    assert "<span class='edr-del'>says</span>" in html and "<span class='edr-ins'>states that</span>" in html
+    assert "dr-a said supports" in html
+    whole = handlers.rereview_details(ctx, "label canonical canonical-013 gold acs-2015")
+    assert "superseded by acs-2026" in whole and "read its card again" in whole
+    chunk, *_ = handlers.row_details(ctx, "canonical", "canonical-013", "c1 · acs-2015#age-55-and-older", "dr-a")
+    assert "made on an earlier text" in chunk and "guideline says women" in chunk
+    assert handlers.confirm_rereview(ctx, key, "", "fine").startswith("Not saved")
+    status = handlers.confirm_rereview(ctx, key, "dr-a", "the reworded text says the same")
+    assert status.startswith("Saved") and v2.engine.corpus.version in status
+    assert key not in handlers.rereview(ctx)[2]
+
+
+def test_rereview_diff_escapes_text(tmp_path):
+    from review_app.ui import render
+
+    html = render.text_diff("a <b>bold</b> ${x}", "a <script>alert(1)</script> ${x}")
+    assert "<script>" not in html and "&lt;script&gt;" in html and "${" not in html
+
+
 def test_review_round_trip(ui_context):
     gold, banner, cards, table, rows, progress = handlers.load_case(ui_context, "canonical", "canonical-001", "dr-a")
     assert "canonical-001" in gold and "gold source" in cards and rows[0] == ROW and "Answer." in banner

@@ -19,6 +19,7 @@ GUIDELINES = PROJECT_ROOT / "labels" / "GUIDELINES.md"
 
 def build_app(ctx: Context | None = None) -> gr.Blocks:
     ctx = ctx or Context.create()
+    ctx.service.record_version()  # the registry learns the corpus version the app starts on (after any replay)
     s = ctx.settings
     sources = [src.id for src in ctx.engine.corpus.sources]
     chunks = [c.id for c in ctx.engine.corpus.chunks]
@@ -342,6 +343,54 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
 
             adjudicate_button.click(decide, [adjudication_slice, item, reviewer, final_label, final_reason,
                                              final_rationale], adjudication_status, api_visibility="private")
+
+        with gr.Tab("Corpus changes", id="corpus-changes"):
+            gr.Markdown("When a card changes, or a source is superseded or withdrawn, the label cases and judgments "
+                        "that depend on it are listed here with the text they were made on beside the current one. "
+                        "Confirm each with a note, or judge the claim again in the Review tab.")
+            with gr.Row():
+                compare_with = gr.Dropdown(handlers.version_choices(ctx), value=handlers.PREVIOUS_VERSION,
+                                           label="Compare the current corpus with", allow_custom_value=True,
+                                           info="a recorded version; the previous one shows the latest change, an "
+                                                "older one every change since")
+                find_changes_button = gr.Button("Find what needs re-review", variant="primary",
+                                                elem_id="find-rereview")
+            corpus_change = gr.Markdown(elem_id="corpus-change")
+            rereview_table = gr.Dataframe(interactive=False, wrap=True, label="Needs re-review")
+            rereview_item = gr.Dropdown([], label="Item", allow_custom_value=True, elem_id="rereview-item-choice")
+            rereview_text = gr.HTML(elem_id="rereview-text")
+            rereview_note = gr.Textbox(label="Note (required): is the label still right, or what should change?",
+                                       lines=2)
+            confirm_button = gr.Button("Confirm re-reviewed", elem_id="confirm-rereview")
+            rereview_status = gr.Markdown(elem_id="rereview-status")
+
+            def find_changes(compare_value):
+                text, frame, keys = handlers.rereview(ctx, compare_value)
+                return (text, frame, gr.update(choices=keys, value=keys[0] if keys else None),
+                        gr.update(choices=handlers.version_choices(ctx)))
+
+            find_changes_button.click(find_changes, compare_with,
+                                      [corpus_change, rereview_table, rereview_item, compare_with],
+                                      api_visibility="private")
+            rereview_item.change(partial(handlers.rereview_details, ctx), [rereview_item, compare_with],
+                                 rereview_text, api_visibility="private")
+
+            def confirm(item_value, compare_value, reviewer_value, note_value, request: gr.Request):
+                status = handlers.confirm_rereview(ctx, item_value, who(reviewer_value, request), note_value,
+                                                   compare_value)
+                text, frame, keys = handlers.rereview(ctx, compare_value)
+                return status, text, frame, gr.update(choices=keys, value=keys[0] if keys else None)
+
+            confirm_button.click(confirm, [rereview_item, compare_with, reviewer, rereview_note],
+                                 [rereview_status, corpus_change, rereview_table, rereview_item],
+                                 api_visibility="private")
+
+            def rereview_queue(from_version: str = "") -> dict:
+                """The corpus change since the previous recorded version (or `from_version`) and every label
+                case and judgment it affects that is not yet confirmed on the current version."""
+                return handlers.rereview_record(ctx, from_version or None)
+
+            gr.api(rereview_queue, api_name="rereview_queue")
 
         with gr.Tab("Metrics", id="metrics"):
             with gr.Row():

@@ -42,6 +42,7 @@ from ..store import ReviewStore
 from ..synthesis import get_synthesizer
 from ..team import load_team, passwords
 from ..verify import check_cases, citation_metrics
+from ..versions import registry
 from . import render
 
 EXAMPLES = [
@@ -226,6 +227,11 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
                   + (render._label(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
     chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
+    if row.rereview:
+        chunk += f"\n\n**Needs re-review after a corpus change:** {render.e(row.rereview)}"
+    if row.made_on_text is not None:
+        chunk += (f"\n\n**Your judgment was made on an earlier text of this chunk:** {render.e(row.made_on_text)}"
+                  "\n\n(the Corpus changes tab shows both texts side by side)")
     return chunk, suggestion, row.my_label, row.my_reason, row.my_rationale
 
 
@@ -435,7 +441,7 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
     else:
         cases, name = load_slice(data_dir("labels"), slice_name, **refs), slice_name
     evaluation = evaluate(ctx.engine, cases, ctx.settings, name, progress=progress)
-    summary = evaluation.summary()
+    summary = {**evaluation.summary(), "corpus_version": evaluation.corpus_version}
     per_case = pd.DataFrame([{k: (", ".join(v) if isinstance(v, list) else v) for k, v in c.to_json().items()}
                              for c in evaluation.per_case])
     rows = ablation(ctx.engine, cases, ctx.settings, name)
@@ -492,6 +498,7 @@ def row_panel(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewe
     if history and (row.my_status == "submitted" or ctx.service.team.sees_everyone(reviewer)):
         lines.append("\n**History:**")
         lines += [f"- {_clock(h['time'])} {render.e(h['who'])}: {render.e(h['what'])}"
+                  + (f" (corpus {render.e(h['corpus_version'])})" if h.get("corpus_version") else "")
                   + (f" — {render.e(h['rationale'])}" if h["rationale"] else "") for h in history]
     return "\n".join(lines)
 
@@ -571,3 +578,52 @@ def adjudicate(ctx: Context, slice_name: str, item: str, adjudicator: str | None
     except ReviewAppError as exc:
         return f"Not saved: {exc}"
     return f"Saved {_clock(final.created_at)} — final label for {item}: {final.label}"
+
+
+# Re-review after a corpus change
+
+PREVIOUS_VERSION = "(the previous version)"
+
+
+def version_choices(ctx: Context) -> list[str]:
+    """What the corpus can be compared with: the previous recorded version, or any recorded one."""
+    return [PREVIOUS_VERSION] + [r.version for r in reversed(registry(ctx.store))
+                                 if r.version != ctx.engine.corpus.version]
+
+
+def _from(value: str | None) -> str | None:
+    return None if not value or value == PREVIOUS_VERSION else value
+
+
+def rereview(ctx: Context, from_version: str | None = None) -> tuple[str, pd.DataFrame, list[str]]:
+    """What changed in the corpus, the items to look at again, and their keys for the picker."""
+    try:
+        queue = ctx.service.rereview_queue(_from(from_version))
+    except ReviewAppError as exc:
+        return f"Cannot compare versions: {render.e(exc)}", render.rereview_table(()), []
+    return render.corpus_change(queue), render.rereview_table(queue.items), [i.key for i in queue.items]
+
+
+def rereview_record(ctx: Context, from_version: str | None = None) -> dict[str, Any]:
+    queue = ctx.service.rereview_queue(_from(from_version))
+    return {"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
+            "needs_rereview": [i.to_json() for i in queue.items], "confirmed": list(queue.confirmed)}
+
+
+def rereview_details(ctx: Context, key: str, from_version: str | None = None) -> str:
+    if not key:
+        return ""
+    try:
+        item, old, new = ctx.service.rereview_item(key, _from(from_version))
+    except ReviewAppError as exc:
+        return f"<p>{render.e(exc)}</p>"
+    return render.rereview_item(item, old, new)
+
+
+def confirm_rereview(ctx: Context, key: str, reviewer: str | None, note: str, from_version: str | None = None) -> str:
+    try:
+        done = ctx.service.confirm_rereview(key or "", reviewer or "", note or "", _from(from_version))
+        ctx.after_write()
+    except ReviewAppError as exc:
+        return f"Not saved: {exc}"
+    return f"Saved {_clock(done['created_at'])} — {key} confirmed on corpus {done['corpus_version']}"

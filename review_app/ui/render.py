@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import html
 
 import pandas as pd
@@ -10,6 +11,7 @@ from ..generation import GatedAnswer
 from ..records import Decision
 from ..review import CaseView, ClaimRow
 from ..synthesis import Synthesis
+from ..versions import ReviewItem, ReviewQueue
 
 DISCLAIMER = ("**Research demonstration only — not medical advice.** The evidence cards are project-written "
               "paraphrases of public guidance (USPSTF, ACS, ACOG, ACR), not the guidelines themselves.")
@@ -23,6 +25,9 @@ CSS = """
            border: 1px solid #999;}
 .edr-current {background: #e7f6ec; border-color: #4c9a62;}
 .edr-superseded {background: #fbe9e9; border-color: #b33a3a;}
+.edr-diff {display: flex; gap: 12px;} .edr-diff > div {flex: 1; border: 1px solid #ccc; border-radius: 8px;
+           padding: 8px;}
+.edr-del {background: #fbe9e9; text-decoration: line-through;} .edr-ins {background: #e7f6ec;}
 .edr-gold {background: #e6eefb; border-color: #2f5fb3;}
 .edr-card {border: 1px solid #ccc; border-radius: 8px; padding: 10px 12px; margin: 6px 0;}
 .edr-card h4 {margin: 0 0 4px;}
@@ -52,18 +57,22 @@ def e(text: object) -> str:
     return html.escape(str(text), quote=True).translate(_TEMPLATE_SYNTAX)
 
 
+def _notes(decision: Decision) -> str:
+    return "".join(f"<div class='edr-warning edr-note'>{e(note)}</div>" for note in decision.notes)
+
+
 def banner(decision: Decision) -> str:
     if not decision.abstain:
         return (f"<div class='edr-banner edr-answer' id='decision-banner'><b>Answer.</b> The corpus supports an "
                 f"answer: best support {decision.max_support_score:.3f} (threshold "
-                f"{decision.settings.threshold:.3f}).</div>")
+                f"{decision.settings.threshold:.3f}).</div>" + _notes(decision))
     if decision.scope_flags:
         flags = "; ".join(_FLAG_WORDS.get(f, f) for f in decision.scope_flags)
         why = (f"The question is about {e(flags)}, outside this corpus's declared scope (asymptomatic, "
                f"average-risk screening). Flags: {e(', '.join(decision.scope_flags))}.")
     else:
         why = e(decision.abstain_reason or "")
-    return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>"
+    return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>" + _notes(decision)
 
 
 def synthesis_html(synthesis: Synthesis) -> str:
@@ -174,6 +183,72 @@ def _label(label: str | None, reason: str | None) -> str:
 def claim_table(rows: tuple[ClaimRow, ...]) -> pd.DataFrame:
     data = [[r.key, r.claim_text, r.chunk_id, _label(r.suggestion_label, r.suggestion_reason), r.explanation,
              _label(r.gold_label, r.gold_reason) or "(no gold: added claim)", r.my_label or "", r.my_reason or "",
-             r.my_rationale, ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
+             r.my_rationale, (f"RE-REVIEW ({r.rereview}) " if r.rereview else "")
+             + ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
             for r in rows]
     return pd.DataFrame(data, columns=ROW_COLUMNS)
+
+
+def text_diff(old: str, new: str) -> str:
+    """The old and the new text side by side, words removed struck out and words added highlighted."""
+    a, b = old.split(), new.split()
+    left, right = [], []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            left.append(e(" ".join(a[i1:i2])))
+            right.append(e(" ".join(b[j1:j2])))
+            continue
+        if i2 > i1:
+            left.append(f"<span class='edr-del'>{e(' '.join(a[i1:i2]))}</span>")
+        if j2 > j1:
+            right.append(f"<span class='edr-ins'>{e(' '.join(b[j1:j2]))}</span>")
+    return (f"<div class='edr-diff'><div><b>Text it was made on</b><p>{' '.join(left)}</p></div>"
+            f"<div><b>Current text</b><p>{' '.join(right)}</p></div></div>")
+
+
+def corpus_change(queue: ReviewQueue) -> str:
+    """Markdown: which versions are compared and what changed between them."""
+    change = queue.diff
+    if change is None:
+        return (f"Corpus version **{queue.current}**. No earlier version is recorded, so there is nothing to "
+                "compare with; judgments made on an older text are still listed.")
+    lines = [f"Corpus **{change.old}** → **{change.new}**" + (": no change." if change.empty else "")]
+    for title, values in (("Sources added", change.added), ("Sources removed", change.removed),
+                          ("Sources changed", change.changed)):
+        if values:
+            lines.append(f"- {title}: {e(', '.join(values))}")
+    lines += [f"- Superseded: {e(s)} (by {e(', '.join(by))})" for s, by in change.superseded.items()]
+    lines += [f"- Withdrawn: {e(s)} on {e(why)}" for s, why in change.withdrawn.items()]
+    lines += [f"- Chunk {c.kind}: {e(c.chunk_id)}" for c in change.chunks]
+    lines.append(f"\n**{len(queue.items)}** item(s) need re-review; {len(queue.confirmed)} confirmed on this "
+                 "version.")
+    return "\n".join(lines)
+
+
+REREVIEW_COLUMNS = ["item", "kind", "slice", "case", "claim · chunk / source", "why", "judgment"]
+
+
+def rereview_table(items: tuple[ReviewItem, ...]) -> pd.DataFrame:
+    return pd.DataFrame([[i.key, i.kind, i.slice, i.case_id,
+                          f"{i.claim_id} · {i.chunk_id}" if i.chunk_id else f"gold source {i.source_id}", i.why,
+                          f"{i.reviewer}: {i.label} (corpus {i.made_on})" if i.kind == "judgment" else ""]
+                         for i in items], columns=REREVIEW_COLUMNS)
+
+
+def rereview_item(item: ReviewItem, old: str | None, new: str | None) -> str:
+    """HTML for one queued item: why it is queued, and the text it was made on beside the current one."""
+    head = (f"<div class='edr-card' id='rereview-item'><h4>{e(item.case_id)} · "
+            f"{e(f'{item.claim_id} · {item.chunk_id}' if item.chunk_id else f'gold source {item.source_id}')}</h4>"
+            f"<div class='edr-muted'>{e(item.why)}"
+            + (f" · {e(item.reviewer)} said {e(item.label)} on corpus {e(item.made_on)}" if item.kind == "judgment"
+               else "") + "</div>")
+    if old is not None and new is not None:
+        body = text_diff(old, new) if old != new else (f"<p>The text did not change; its status did.</p>"
+                                                         f"<p>{e(new)}</p>")
+    elif old is not None:
+        body = f"<p><b>Text it was made on</b> (no longer in the corpus):</p><p>{e(old)}</p>"
+    elif item.chunk_id is None:
+        body = "<p>The case names this source as gold; read its card again against the question.</p>"
+    else:
+        body = "<p>The text this was made on is not kept in this database.</p>"
+    return head + body + "</div>"

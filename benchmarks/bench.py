@@ -8,6 +8,11 @@ questions plus variants asked in every mode; the same queries go through rank_bm
 BM25Okapi.get_scores and through an exact cosine against every chunk. Then the evaluation of
 both slices in three modes, and the app: cold start of `python app.py` to the first HTTP 200,
 and `ask` round trips through gradio_client.
+
+When sentence-transformers and the bundled all-MiniLM-L6-v2 are installed, sizes up to
+MINILM_MAX_CHUNKS also measure that provider: embedding the corpus (chunks per second) and
+semantic and hybrid questions, each question embedded afresh. On a 2-core CPU it embeds about
+20 chunks a second, so larger sizes would add minutes per thousand chunks.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE_QUERIES = 20  # rank_bm25 takes seconds per query at 100k chunks
+MINILM_MAX_CHUNKS = 1_000  # the neural provider is measured up to this size (see the module note)
 
 
 def _questions() -> list[str]:
@@ -122,7 +128,34 @@ def measure_size(n: int, seed: int) -> dict[str, Any]:
         "speedup_bm25": round(float(np.median(theirs) / np.median(ours)), 1),
         "speedup_semantic_vs_exact": round(float(np.median(dense) / query_ms["semantic"]["p50"]), 1),
         "bm25_max_abs_diff": diff, "queries": len(questions), "baseline_queries": len(sample),
+        "minilm": minilm_figures(engine, questions, settings) if n <= MINILM_MAX_CHUNKS else None,
     }
+
+
+def minilm_figures(engine: Any, questions: list[str], settings: Any) -> dict[str, Any] | None:
+    """The bundled MiniLM as the semantic provider: corpus embedding time and question latency
+    (every question embedded afresh). None when it is not installed."""
+    from review_app import embeddings
+
+    spec = embeddings.SNAPSHOT_EMBEDDINGS[0]
+    if spec not in embeddings.available():
+        return None
+    start = time.perf_counter()
+    embeddings.create(spec, engine.vocabulary)  # first load: imports torch and reads the model
+    load_s = time.perf_counter() - start
+    start = time.perf_counter()
+    index = engine.semantic_index(spec)  # a warm model load, then the corpus (no cache folder here)
+    embed_s = time.perf_counter() - start
+    query_ms = {}
+    for mode in ("semantic", "hybrid"):
+        mode_settings = dataclasses.replace(settings, mode=mode, embedding=spec)
+        times = []
+        for q in questions:
+            index._queries.clear()
+            times += _timed(lambda q=q, s=mode_settings: engine.ask(q, s))
+        query_ms[mode] = _percentiles(times)
+    return {"model": spec.model, "model_load_s": round(load_s, 2), "embed_s": round(embed_s, 2),
+            "chunks_per_s": round(index.n_docs / embed_s, 1), "query_ms": query_ms}
 
 
 def _size_in_child(args: tuple[int, int], queue: Any) -> None:
@@ -212,6 +245,15 @@ def table(result: dict[str, Any]) -> str:
             f"{q['hybrid']['p50']:.1f} / {q['hybrid']['p95']:.1f}", f"{s['baseline_ms']['rank_bm25']['p50']:.1f}",
             f"{s['speedup_bm25']:.0f}x", f"{s['baseline_ms']['dense_cosine']['p50']:.1f}",
             f"{s['bm25_max_abs_diff']:.1e} |"]))
+    minilm = [(s["n_chunks"], s["minilm"]) for s in result["sizes"] if s.get("minilm")]
+    if minilm:
+        lines += ["", "| chunks | MiniLM model load s | corpus embedding s | chunks/s | semantic p50/p95 ms | "
+                  "hybrid p50/p95 ms |", "|---|---|---|---|---|---|"]
+        for n, m in minilm:
+            q = m["query_ms"]
+            lines.append(f"| {n:,} | {m['model_load_s']:.1f} | {m['embed_s']:.1f} | {m['chunks_per_s']:.0f} | "
+                         f"{q['semantic']['p50']:.1f} / {q['semantic']['p95']:.1f} | "
+                         f"{q['hybrid']['p50']:.1f} / {q['hybrid']['p95']:.1f} |")
     app = result["app"]
     lines += ["", f"Evaluation of both slices in three modes: {result['evaluation_s']:.2f} s. App: cold start to "
               f"first HTTP 200 {app['cold_start_s']:.1f} s; ask through gradio_client p50 "

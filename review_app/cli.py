@@ -13,17 +13,21 @@
     python -m review_app corpus versions [--json]
     python -m review_app corpus text CHUNK_HASH [--json]
     python -m review_app snapshots [--check]
+
+ask, evaluate, ablation and sweep also take --embedding-provider hashing|sentence-transformers|openai
+and --embedding-model MODEL (environment: EMBEDDING_PROVIDER, EMBEDDING_MODEL).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import history, plots, reliability, report, snapshots
+from . import embeddings, history, plots, reliability, report, snapshots
 from .agreement import agreement, format_agreement
 from .calibration import sweep
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
@@ -155,13 +159,27 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=0, help="seed of the synthetic corpus")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
 
+    for command in (ask, ev, ab, sw):
+        command.add_argument("--embedding-provider", choices=embeddings.PROVIDERS,
+                             help="semantic embedder (default hashing, or EMBEDDING_PROVIDER)")
+        command.add_argument("--embedding-model", metavar="MODEL",
+                             help="model name or local folder of the provider (or EMBEDDING_MODEL; sentence-"
+                                  f"transformers defaults to the bundled {embeddings.BUNDLED_MODEL}, openai has no "
+                                  "default)")
+
     snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
     snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
     return parser
 
 
 def _settings(args: argparse.Namespace):
-    settings = default_settings()
+    """Defaults, then the environment, then the flags; a provider's own threshold unless one is set."""
+    provider, model = getattr(args, "embedding_provider", None), getattr(args, "embedding_model", None)
+    spec = None
+    if provider or model:
+        spec = embeddings.parse_spec(provider or os.environ.get("EMBEDDING_PROVIDER"),
+                                     model or (None if provider else os.environ.get("EMBEDDING_MODEL")))
+    settings = default_settings(embedding=spec)
     changes = {}
     for name in ("mode", "top_k", "reference_date", "threshold"):
         value = getattr(args, name, None)
@@ -183,9 +201,10 @@ def _cases(args: argparse.Namespace, engine, labels_dir: Path):
 
 
 def _record(engine, command: str, name: str, settings: dict, metrics: dict, args: argparse.Namespace,
-            labels_dir: Path) -> None:
+            labels_dir: Path, embedding: dict) -> None:
     labels = [args.labels] if getattr(args, "labels", None) else [slice_path(labels_dir, name)]
-    history.record(data_dir("exports"), command, name, settings, metrics, engine.corpus.version, labels)
+    history.record(data_dir("exports"), command, name, settings, metrics, engine.corpus.version, labels,
+                   embedding=embedding)
 
 
 def _emit(result: dict, filename: str, formatter, as_json: bool) -> int:
@@ -215,7 +234,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         checked = check_cases(get_synthesizer(engine).verifier, cases, default_settings().reference_date)
         result = verification_report(checked, name, engine.corpus.version)
         _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
-                {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir)
+                {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir, embedding=None)
         return _emit(result, f"verification-{name}.json", report.format_verification, args.json)
     if args.command == "generate":
         generator = generator_from_environment(engine, get_synthesizer(engine).verifier)
@@ -230,7 +249,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
         result = {"slice": name, **generate_slice(engine, generator, cases, settings, progress)}
         _record(engine, "generate", name, {**settings.to_json(), "model": generator.chat.model}, result, args,
-                labels_dir)
+                labels_dir, engine.embedding_info(settings.embedding))
         return _emit(result, f"generation-{name}.json", report.format_generation, args.json)
     if args.command == "evaluate":
         settings = _settings(args)
@@ -239,7 +258,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         written = report.write_evaluation(evaluation, data_dir("exports"))
         if args.trec_out is not None:
             written += report.trec_files(evaluation, args.trec_out)
-        _record(engine, "evaluate", name, settings.to_json(), evaluation.summary(), args, labels_dir)
+        _record(engine, "evaluate", name, settings.to_json(), evaluation.summary(), args, labels_dir,
+                evaluation.embedding)
         if args.json:
             print(report.dumps_json(evaluation.to_json()), end="")
         else:
@@ -251,9 +271,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     if args.command == "ablation":
         settings = _settings(args)
         cases = load_slice(labels_dir, args.slice, **snapshots.references(engine))
-        rows = ablation(engine, cases, settings, args.slice)
+        rows = ablation(engine, cases, settings, args.slice, [settings.embedding, *embeddings.available()])
         for row in rows:
-            _record(engine, "ablation", args.slice, {**settings.to_json(), "arm": row["arm"]}, row, args, labels_dir)
+            _record(engine, "ablation", args.slice, {**settings.to_json(), "arm": row["arm"]}, row, args, labels_dir,
+                    row.get("embedding") or engine.embedding_info(settings.embedding))
         if args.json:
             print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
         else:
@@ -261,13 +282,14 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "sweep":
         cases, name = _cases(args, engine, labels_dir)
-        settings = default_settings()
+        settings = _settings(args)
         result = sweep(engine, cases, settings, name)
         record = result.to_json()
         exports = data_dir("exports")
         pngs = [plots.support_plot(result, exports / f"sweep-{name}-support.png"),
                 plots.risk_coverage_plot(result, exports / f"sweep-{name}-risk-coverage.png")]
-        _record(engine, "sweep", name, settings.to_json(), record, args, labels_dir)
+        _record(engine, "sweep", name, settings.to_json(), record, args, labels_dir,
+                engine.embedding_info(settings.embedding))
         if args.json:
             print(report.dumps_json(record), end="")
         else:

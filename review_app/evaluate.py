@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from .pipeline import Engine, Trace
-from .records import MODES, Case, Decision, Settings
+from .records import MODES, Case, Decision, EmbeddingSpec, Settings
+from .settings import provider_threshold
 
 FAILURE_LAYERS = ("retrieval", "ranking", "status", "diversification", "scope_guard", "abstention")
 
@@ -58,6 +59,7 @@ class Evaluation:
     settings: Settings
     per_case: tuple[CaseResult, ...]
     corpus_version: str = ""  # the corpus the results were computed on
+    embedding: dict[str, str | None] | None = None  # provider, model and model version
 
     @property
     def answerable(self) -> list[CaseResult]:
@@ -87,8 +89,10 @@ class Evaluation:
         return sum(1 for c in self.per_case if c.stale_ids)
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.summary(), "corpus_version": self.corpus_version, "settings": self.settings.to_json(),
-                "per_case": [c.to_json() for c in self.per_case]}
+        record = {**self.summary(), "corpus_version": self.corpus_version, "settings": self.settings.to_json()}
+        if self.embedding is not None:
+            record["embedding"] = self.embedding
+        return {**record, "per_case": [c.to_json() for c in self.per_case]}
 
 
 def _mean(values: Sequence[float | None]) -> float | None:
@@ -176,7 +180,7 @@ def evaluate(engine: Engine, cases: Sequence[Case], settings: Settings, slice_na
         if progress is not None:
             progress(len(results), len(cases))
     return Evaluation(slice=slice_name, mode=settings.mode, settings=settings, per_case=tuple(results),
-                      corpus_version=engine.corpus.version)
+                      corpus_version=engine.corpus.version, embedding=engine.embedding_info(settings.embedding))
 
 
 ABLATION_ARMS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -186,12 +190,35 @@ ABLATION_ARMS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def ablation(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str) -> list[dict[str, Any]]:
-    """Summary metrics per arm: the three retrieval modes, then hybrid without one layer."""
+EMBEDDING_MODES = ("semantic", "hybrid")  # the modes an embedding provider changes
+
+
+def ablation(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str,
+             embeddings: Sequence[EmbeddingSpec] = ()) -> list[dict[str, Any]]:
+    """Summary metrics per arm: the retrieval modes, then hybrid without one layer, then each
+    embedding provider of `embeddings` as the semantic arm and as the semantic half of hybrid."""
     rows = []
     for arm, changes in ABLATION_ARMS:
         arm_settings = dataclasses.replace(settings, **changes)
         evaluation = evaluate(engine, cases, arm_settings, slice_name)
         rows.append({"arm": arm, **evaluation.summary(), "stale_cases": evaluation.stale_cases,
                      "diversify": arm_settings.diversify, "status_scoring": arm_settings.status_scoring})
+    return rows + embedding_arms(engine, cases, settings, slice_name,
+                                 [spec for spec in embeddings if spec != settings.embedding])
+
+
+def embedding_arms(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str,
+                   embeddings: Sequence[EmbeddingSpec]) -> list[dict[str, Any]]:
+    """Semantic and hybrid per embedding provider, each at its own calibrated threshold.
+    Raises EmbeddingError when a provider cannot run here."""
+    rows = []
+    for spec in embeddings:
+        for mode in EMBEDDING_MODES:
+            arm_settings = dataclasses.replace(settings, mode=mode, embedding=spec,
+                                               threshold=provider_threshold(spec))
+            evaluation = evaluate(engine, cases, arm_settings, slice_name)
+            rows.append({"arm": f"{mode}, {spec.label}", **evaluation.summary(),
+                         "stale_cases": evaluation.stale_cases, "diversify": arm_settings.diversify,
+                         "status_scoring": arm_settings.status_scoring, "threshold": arm_settings.threshold,
+                         "embedding": evaluation.embedding})
     return rows

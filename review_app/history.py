@@ -38,11 +38,14 @@ def labels_hash(paths: Iterable[Path]) -> str:
 
 
 def record(exports_dir: Path, command: str, slice_name: str, settings: dict[str, Any], metrics: dict[str, Any],
-           corpus_version: str, labels: Iterable[Path]) -> dict[str, Any]:
-    """Append one line (flushed to disk) and return it."""
+           corpus_version: str, labels: Iterable[Path], embedding: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Append one line (flushed to disk) and return it. `embedding` (provider, model, version)
+    is recorded for the runs that retrieve."""
     line = {"time": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "command": command, "slice": slice_name,
             "code_version": code_version(), "corpus_version": corpus_version, "labels": labels_hash(labels),
             "settings": settings, "metrics": {k: metrics[k] for k in TRACKED if metrics.get(k) is not None}}
+    if embedding is not None:
+        line["embedding"] = embedding
     path = Path(exports_dir) / HISTORY_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as handle:
@@ -69,11 +72,14 @@ def read(exports_dir: Path) -> list[dict[str, Any]]:
 
 def trend(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each run with the metrics that dropped against the previous run of the same configuration
-    (same command, slice and settings)."""
+    (same command, slice, settings and embedding provider and model; lines written before
+    providers existed count as hashing)."""
     previous: dict[str, dict[str, Any]] = {}
     out = []
     for line in lines:
-        key = json.dumps([line["command"], line["slice"], line["settings"]], sort_keys=True)
+        embedding = line.get("embedding") or {"provider": "hashing", "model": None}
+        key = json.dumps([line["command"], line["slice"], line["settings"],
+                          [embedding.get("provider"), embedding.get("model")]], sort_keys=True)
         before = previous.get(key)
         drops = [] if before is None else [
             f"{name} {before['metrics'][name]:.3f} -> {value:.3f}" for name, value in line["metrics"].items()

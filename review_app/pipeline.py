@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import index_cache, ranking
+from . import embedding_cache, embeddings, index_cache, ranking
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
@@ -22,7 +22,7 @@ from .density import DensityParams, FactualDensity, rerank
 from .errors import CorpusError, Problem, ReviewAppError
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .query import QueryFeatures, card_age_ranges, parse_question
-from .records import Decision, Result, Settings
+from .records import Decision, EmbeddingSpec, Result, Settings
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, load_scope
 from .status import statuses_at
@@ -79,6 +79,7 @@ class Engine:
                  claim_rules: ClaimRules, cache_dir: Path | None = None):
         self.corpus, self.vocabulary, self.scope, self.params = corpus, vocabulary, scope, params
         self.claim_rules = claim_rules
+        self.cache_dir = cache_dir
         chunks = corpus.chunks
         texts = [self._index_text(c) for c in chunks]
         cached = index_cache.load(cache_dir, corpus) if cache_dir else None
@@ -90,6 +91,10 @@ class Engine:
             self.semantic.tokens = None  # only the BM25 build needed them; at 100k chunks they weigh hundreds of MB
             if cache_dir:
                 index_cache.save(cache_dir, corpus, (self.semantic, self.bm25))
+        # Other embedding providers' indexes are built on first use (see `semantic_index`).
+        self._semantic_indexes: dict[EmbeddingSpec, SemanticIndex | embeddings.DenseIndex] = {
+            embeddings.DEFAULT: self.semantic}
+        self._embedding_versions: dict[EmbeddingSpec, str] = {}
         self.organizations = [c.organization for c in chunks]
         self._org_list = list(corpus.organizations)
         self._org_code = np.array([self._org_list.index(c.organization) for c in chunks], dtype=np.int64)
@@ -120,6 +125,31 @@ class Engine:
     def _index_text(self, chunk) -> str:
         title = self.corpus.source_by_id[chunk.document_id].title
         return f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"
+
+    def semantic_index(self, spec: EmbeddingSpec) -> SemanticIndex | embeddings.DenseIndex:
+        """The semantic index of an embedding provider: the hashing index built with the engine,
+        any other built on first use from corpus embeddings cached on disk (keyed by provider,
+        model version and corpus version). Raises EmbeddingError when the provider cannot run."""
+        index = self._semantic_indexes.get(spec)
+        if index is None:
+            embedder = embeddings.create(spec, self.vocabulary)
+            texts = [self._index_text(c) for c in self.corpus.chunks]
+            matrix = embedding_cache.load(self.cache_dir, embedder, self.corpus.version, texts) \
+                if self.cache_dir else None
+            if matrix is None:
+                matrix = embedder.embed(texts)
+                if self.cache_dir:
+                    embedding_cache.save(self.cache_dir, embedder, self.corpus.version, texts, matrix)
+            index = self._semantic_indexes[spec] = embeddings.DenseIndex(embedder, matrix)
+            self._embedding_versions[spec] = embedder.version
+        return index
+
+    def embedding_info(self, spec: EmbeddingSpec) -> dict[str, str | None]:
+        """Provider, model and model version of a spec (the version once its index is built)."""
+        if spec == embeddings.DEFAULT and spec not in self._embedding_versions:
+            self._embedding_versions[spec] = embeddings.HashingEmbedder(self.vocabulary).version
+        version = self._embedding_versions.get(spec)
+        return {**spec.to_json(), "version": version}
 
     @classmethod
     def from_directory(cls, corpus_dir: Path, cache_dir: Path | None = None) -> Engine:
@@ -180,10 +210,11 @@ class Engine:
             status_weight = published.astype(float)
         eligible = status_weight > 0
 
+        semantic_index = self.semantic_index(settings.embedding)
         bm25 = self.bm25.scores(features.tokens)
-        lexical_candidates = ranking.top_k(bm25, eligible, self.semantic.CANDIDATES)
+        lexical_candidates = ranking.top_k(bm25, eligible, semantic_index.CANDIDATES)
         expanded = self.vocabulary.expand(question)
-        semantic = self.semantic.scores(expanded, lexical_candidates)
+        semantic = semantic_index.scores(expanded, lexical_candidates)
         coverage = self.bm25.coverage(features.support_tokens, features.weights)
         bm25_norm = ranking.max_normalize(bm25, eligible)
         semantic_norm = ranking.max_normalize(semantic, eligible)
@@ -213,7 +244,7 @@ class Engine:
         reserved = set(selected.tolist()) - set(undiversified.tolist())
         # Support reads the question's own words only (an expansion helps ranking, never support),
         # and only the results need it.
-        raw_semantic = semantic[selected] if expanded == question else self.semantic.row_scores(question, selected)
+        raw_semantic = semantic[selected] if expanded == question else semantic_index.row_scores(question, selected)
         support = np.full(len(self.corpus.chunks), np.nan)
         support[selected] = self._support(settings.mode, raw_semantic, coverage[selected]) * (
             1.0 if on_topic else p.off_topic_factor)

@@ -71,6 +71,25 @@ class Chunk:
 
 
 @dataclass(frozen=True)
+class EmbeddingSpec:
+    """Which embedder gives the semantic scores: a provider and, except for hashing, a model.
+
+    `hashing` (the default) needs no model; `sentence-transformers` takes a model name or a
+    local folder; `openai` takes the model name an OpenAI-compatible endpoint serves.
+    """
+
+    provider: str = "hashing"
+    model: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.provider if self.model is None else f"{self.provider} {self.model}"
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"provider": self.provider, "model": self.model}
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything that changes a retrieval decision. Defaults live in `settings.py`."""
 
@@ -80,6 +99,7 @@ class Settings:
     threshold: float
     diversify: bool
     status_scoring: bool = True  # off only in the ablation arm that measures its effect
+    embedding: EmbeddingSpec = EmbeddingSpec()  # recorded beside the settings (see Decision.to_json)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,6 +174,7 @@ class Decision:
             "scope_flags": list(self.scope_flags),
             "max_support_score": round(self.max_support_score, 6),
             "settings": self.settings.to_json(),
+            "embedding": self.settings.embedding.to_json(),
             "results": [r.to_json() for r in self.results],
             "notes": list(self.notes),
             "corpus_version": self.corpus_version,

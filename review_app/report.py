@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -144,8 +145,11 @@ def format_history(rows: Sequence[dict[str, Any]]) -> str:
         flag = ("  DROP: " + "; ".join(row["drops"])) if row["drops"] else ""
         if row.get("corpus_changed"):
             flag += f"  (corpus changed: {row['corpus_changed']})"
+        embedding = row.get("embedding") or {}
+        provider = "" if embedding.get("provider", "hashing") == "hashing" else \
+            f"[{embedding['provider']} {embedding.get('model')}] "
         lines.append(f"{row['time']} {row['command']:<9} {row['slice']:<12} {row['code_version']:<12} "
-                     f"corpus {row.get('corpus_version', '?'):<12} {metrics}{flag}")
+                     f"corpus {row.get('corpus_version', '?'):<12} {provider}{metrics}{flag}")
     return "\n".join(lines)
 
 
@@ -231,6 +235,14 @@ def ablation_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
     return _markdown(head, body)
 
 
+def embedding_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
+    """Ablation rows of embedding providers, with the support threshold each ran at."""
+    head = ["slice", "arm", "threshold", f"Recall@{top_k}", "MRR", "abstention accuracy", "decision accuracy"]
+    body = [[str(r["slice"]), str(r["arm"]), f"{r['threshold']:.3f}", _fmt(r["recall_at_k"]), _fmt(r["mrr"]),
+             _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"])] for r in rows]
+    return _markdown(head, body)
+
+
 def _markdown(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -263,7 +275,10 @@ def evaluation_csv(evaluation: Evaluation) -> str:
 
 def write_evaluation(evaluation: Evaluation, exports_dir: Path, stem: str | None = None) -> list[Path]:
     """Write the evaluation as JSON and CSV under `exports_dir`; return the paths written."""
-    stem = stem or f"evaluation-{evaluation.slice}-{evaluation.mode}"
+    if stem is None:
+        stem = f"evaluation-{evaluation.slice}-{evaluation.mode}"
+        if evaluation.settings.embedding.model is not None:  # another provider than hashing: its own file
+            stem += "-" + re.sub(r"[^A-Za-z0-9.]+", "-", evaluation.settings.embedding.label).strip("-")
     json_path, csv_path = Path(exports_dir) / f"{stem}.json", Path(exports_dir) / f"{stem}.csv"
     write_atomic(json_path, dumps_json(evaluation.to_json()))
     write_atomic(csv_path, evaluation_csv(evaluation))

@@ -124,8 +124,7 @@ class SemanticIndex:
 
     def __init__(self, texts: Sequence[str], vocabulary: Vocabulary):
         self.vocabulary = vocabulary
-        self._words = HashingVectorizer(analyzer=_with_bigrams, n_features=self.N_FEATURES, alternate_sign=False,
-                                        norm="l2")
+        self._words = _word_vectorizer()
         self._chars = _char_vectorizer(vocabulary)
         self.n_docs = len(texts)
         workers = min(os.cpu_count() or 1, 8) if self.n_docs > self.PARALLEL_ABOVE else 1
@@ -185,6 +184,20 @@ class _Content:
 
     def __call__(self, normalized: str) -> str:
         return " ".join(w for w in normalized.split() if w.strip(".,;:?!()") not in self.stop_words)
+
+
+def _word_vectorizer() -> HashingVectorizer:
+    return HashingVectorizer(analyzer=_with_bigrams, n_features=SemanticIndex.N_FEATURES, alternate_sign=False,
+                             norm="l2")
+
+
+def hashed_vectors(texts: Sequence[str], vocabulary: Vocabulary) -> sparse.csr_matrix:
+    """SemanticIndex's vector of each text (word part, then character part), one row each:
+    the dot product of two rows is the index's exact cosine."""
+    tokens, chars = _prepare(list(texts), vocabulary)
+    words = _word_vectorizer().transform(tokens).tocsr()
+    words.data *= SemanticIndex._SCALE
+    return sparse.hstack([words, chars], format="csr")
 
 
 def _char_vectorizer(vocabulary: Vocabulary) -> HashingVectorizer:

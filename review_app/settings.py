@@ -12,6 +12,10 @@
 | exports folder     | ./exports   | REVIEW_APP_EXPORTS            |
 | review database    | ./exports/review.sqlite | REVIEW_APP_DB     |
 | reviewer name      | (none: read-only demo)  | REVIEW_APP_REVIEWER |
+| embedding provider | hashing     | EMBEDDING_PROVIDER (+ EMBEDDING_MODEL) |
+
+A provider other than hashing takes its calibrated threshold from corpus/embeddings.yaml
+unless REVIEW_APP_THRESHOLD (or --threshold) sets one.
 
 The reference date is pinned so results never drift with the calendar.
 """
@@ -23,8 +27,10 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from .embeddings import DEFAULT as DEFAULT_EMBEDDING
+from .embeddings import calibrated_threshold, parse_spec
 from .errors import SettingsError
-from .records import MODES, Settings
+from .records import MODES, EmbeddingSpec, Settings
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MODE = "hybrid"
@@ -85,9 +91,13 @@ def parse_bool(value: str, name: str) -> bool:
     raise SettingsError(name, value, "one of 1/0, true/false, yes/no, on/off")
 
 
-def default_settings(env: Mapping[str, str] | None = None) -> Settings:
-    """The defaults, with any REVIEW_APP_* environment variables applied."""
+def default_settings(env: Mapping[str, str] | None = None, embedding: EmbeddingSpec | None = None) -> Settings:
+    """The defaults, with any REVIEW_APP_* environment variables applied, and the embedding
+    provider of EMBEDDING_PROVIDER / EMBEDDING_MODEL unless `embedding` names one.
+    Raises SettingsError or EmbeddingError for a bad value."""
     env = os.environ if env is None else env
+    if embedding is None:
+        embedding = parse_spec(env.get("EMBEDDING_PROVIDER"), env.get("EMBEDDING_MODEL"), env)
 
     def get(name: str) -> str | None:
         value = env.get(ENV_PREFIX + name)
@@ -99,9 +109,18 @@ def default_settings(env: Mapping[str, str] | None = None) -> Settings:
         mode=parse_mode(mode) if mode else DEFAULT_MODE,
         top_k=parse_top_k(top_k) if top_k else DEFAULT_TOP_K,
         reference_date=parse_date(date, ENV_PREFIX + "REFERENCE_DATE") if date else DEFAULT_REFERENCE_DATE,
-        threshold=parse_threshold(threshold) if threshold else DEFAULT_THRESHOLD,
+        threshold=parse_threshold(threshold) if threshold else provider_threshold(embedding, env),
         diversify=parse_bool(diversify, ENV_PREFIX + "DIVERSIFY") if diversify else DEFAULT_DIVERSIFY,
+        embedding=embedding,
     )
+
+
+def provider_threshold(embedding: EmbeddingSpec, env: Mapping[str, str] | None = None) -> float:
+    """The default threshold of a provider: calibrated in corpus/embeddings.yaml, else the hashing one."""
+    if embedding == DEFAULT_EMBEDDING:
+        return DEFAULT_THRESHOLD
+    found = calibrated_threshold(embedding, data_dir("corpus", env))
+    return DEFAULT_THRESHOLD if found is None else found
 
 
 def database_path(env: Mapping[str, str] | None = None) -> Path:

@@ -13,14 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from .calibration import sweep
+from .embeddings import DEFAULT as DEFAULT_EMBEDDING
+from .embeddings import SNAPSHOT_EMBEDDINGS
 from .errors import ReviewAppError, SnapshotDrift
-from .evaluate import ablation, evaluate
+from .evaluate import ablation, embedding_arms, evaluate
 from .labels import SLICES, load_cases, load_slice
 from .pipeline import Engine
 from .report import (
     ablation_table,
     confusion_table,
     dumps_json,
+    embedding_table,
     summary_table,
     sweep_table,
     verification_table,
@@ -45,8 +48,11 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
     claim_sets = {}
     for name in SLICES:
         cases = load_slice(labels_dir, name, **references(engine))
+        # The default arm is snapshotted as it was before embedding providers existed (its
+        # provider is always hashing); embeddings.json holds every provider's figures.
+        hybrid = {k: v for k, v in evaluate(engine, cases, settings, name).to_json().items() if k != "embedding"}
         snapshots[name] = {
-            "hybrid": evaluate(engine, cases, settings, name).to_json(),
+            "hybrid": hybrid,
             "ablation": ablation(engine, cases, settings, name),
         }
         if any(case.claims for case in cases):
@@ -62,7 +68,35 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
                    for name in SLICES},
         "factual_density": engine.density.length_correlations(),
     }
+    snapshots["embeddings"] = embedding_snapshot(engine, labels_dir)
     return snapshots
+
+
+def embedding_snapshot(engine: Engine, labels_dir: Path) -> dict[str, Any]:
+    """Semantic and hybrid arms of hashing and every snapshotted provider on both slices, and each
+    provider's threshold sweep. Support figures are rounded to 3 decimals: a neural model's
+    float32 arithmetic may differ in the last digits from one CPU to another."""
+    specs = [DEFAULT_EMBEDDING, *SNAPSHOT_EMBEDDINGS]
+    arms, sweeps = {}, {}
+    for name in SLICES:
+        cases = load_slice(labels_dir, name, **references(engine))
+        arms[name] = embedding_arms(engine, cases, default_settings(env={}), name, specs)
+        for spec in specs:
+            record = sweep(engine, cases, default_settings(env={}, embedding=spec), name).to_json()
+            sweeps.setdefault(spec.label, {})[name] = _stable_sweep(record)
+    return {"arms": arms, "sweeps": sweeps}
+
+
+def _stable_sweep(record: dict[str, Any]) -> dict[str, Any]:
+    def r3(value: float | None) -> float | None:
+        return None if value is None else round(value, 3)
+
+    return {"slice": record["slice"], "separable": record["separable"], "gap": r3(record["gap"]),
+            "chosen_threshold": r3(record["chosen_threshold"]), "default_threshold": record["default_threshold"],
+            "decision_accuracy_at_default": record["decision_accuracy_at_default"],
+            "aurc": round(record["aurc"], 4), "abstention_guarded": record["abstention_guarded"],
+            **{part: {**record[part], **{k: r3(record[part][k]) for k in ("min", "median", "max")}}
+               for part in ("answerable", "abstention_unguarded")}}
 
 
 def references(engine: Engine) -> dict[str, list[str]]:
@@ -95,7 +129,18 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
             f"{sweep_table(list(snapshots['calibration']['sweeps'].values()))}\n"
             f"Factual density and chunk length (Pearson r over the corpus's chunks): "
             f"FD_raw {snapshots['calibration']['factual_density']['fd_raw_vs_length']:+.3f}, "
-            f"FD* {snapshots['calibration']['factual_density']['fd_star_vs_length']:+.3f}.\n\n{END}")
+            f"FD* {snapshots['calibration']['factual_density']['fd_star_vs_length']:+.3f}.\n\n"
+            f"{_embedding_section(snapshots['embeddings'], top_k)}{END}")
+
+
+def _embedding_section(data: dict[str, Any], top_k: int) -> str:
+    rows = [row for name in SLICES for row in data["arms"][name]]
+    sweeps = [{**record, "slice": f"{record['slice']}, {label}"} for label, by_slice in data["sweeps"].items()
+              for record in by_slice.values()]
+    return (f"Embedding providers, as the semantic arm and as the semantic half of hybrid, each at its own "
+            f"support threshold (`corpus/embeddings.yaml`):\n\n{embedding_table(rows, top_k)}\n"
+            f"Threshold sweep per provider (hybrid; the threshold is chosen on canonical):\n\n"
+            f"{sweep_table(sweeps)}\n")
 
 
 def _replace_section(readme: str, section: str, path: Path) -> str:

@@ -1,8 +1,10 @@
 """A local stand-in for an OpenAI-compatible server, on 127.0.0.1 only.
 
 It speaks the chat-completions protocol (POST /v1/chat/completions) and returns whatever the
-test scripted: a reply text chosen from the request, or an HTTP error. Every request body is
-kept, so a test can read the prompt the client really sent.
+test scripted: a reply text chosen from the request, or an HTTP error. Given `embed`, it also
+speaks POST /v1/embeddings: one vector per input, listed last to first (each carries its
+index, and a client must not rely on the order). Every request body is kept, so a test can
+read what the client really sent.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 Reply = Callable[[dict[str, Any]], "str | tuple[int, str]"]
+Embed = Callable[[dict[str, Any]], "list[list[float]] | tuple[int, str]"]
 
 
 class StandIn:
-    """`reply(request_json)` returns the assistant's text, or (status, body) for an HTTP error."""
+    """`reply(request_json)` returns the assistant's text, `embed(request_json)` one vector per
+    input; either may return (status, body) for an HTTP error."""
 
-    def __init__(self, reply: Reply):
-        self.reply = reply
+    def __init__(self, reply: Reply | None = None, embed: Embed | None = None):
+        self.reply, self.embed = reply, embed
         self.requests: list[dict[str, Any]] = []
         standin = self
 
@@ -32,7 +36,9 @@ class StandIn:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 standin.requests.append({"path": self.path, "body": body,
                                          "authorization": self.headers.get("Authorization")})
-                if self.path.rstrip("/") != "/v1/chat/completions":
+                if self.path.rstrip("/") == "/v1/embeddings" and standin.embed is not None:
+                    return self._embeddings(body)
+                if self.path.rstrip("/") != "/v1/chat/completions" or standin.reply is None:
                     return self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}))
                 answer = standin.reply(body)
                 if isinstance(answer, tuple):
@@ -44,6 +50,15 @@ class StandIn:
                     "choices": [{"index": 0, "finish_reason": "stop",
                                  "message": {"role": "assistant", "content": answer}}],
                     "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}}))
+
+            def _embeddings(self, body: dict[str, Any]) -> None:
+                vectors = standin.embed(body)
+                if isinstance(vectors, tuple):
+                    status, text = vectors
+                    return self._send(status, json.dumps({"error": {"message": text, "type": "server_error"}}))
+                data = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
+                return self._send(200, json.dumps({"object": "list", "data": data[::-1], "model": body.get("model"),
+                                                   "usage": {"prompt_tokens": 0, "total_tokens": 0}}))
 
             def _send(self, status: int, text: str) -> None:
                 data = text.encode()

@@ -19,6 +19,18 @@ def test_one_size_measures_everything_with_parity():
     for mode in ("bm25", "semantic", "hybrid"):
         assert result["query_ms"][mode]["p50"] > 0
     assert set(result["baseline_ms"]) == {"rank_bm25", "dense_cosine"} and result["speedup_bm25"] > 0
+    assert result["minilm"] is None  # above MINILM_MAX_CHUNKS
+
+
+def test_minilm_is_measured_at_small_sizes_only(engine):
+    from benchmarks.bench import MINILM_MAX_CHUNKS, measure_size
+
+    result = measure_size(120, seed=1)
+    minilm = result["minilm"]
+    assert minilm["model"] == "all-MiniLM-L6-v2" and minilm["embed_s"] > 0 and minilm["chunks_per_s"] > 0
+    for mode in ("semantic", "hybrid"):
+        assert minilm["query_ms"][mode]["p95"] >= minilm["query_ms"][mode]["p50"] > 0
+    assert MINILM_MAX_CHUNKS < 1500  # so the size above runs without it
 
 
 def test_synthetic_corpus_is_reproducible(engine):

@@ -53,6 +53,20 @@ def test_ask_out_of_scope_shows_the_abstain_banner(page):
     shot(page, "ask")
 
 
+def test_another_embedder_from_the_advanced_settings(page):
+    page.get_by_text("Advanced settings").click()
+    page.click("#embedding input")
+    page.get_by_role("option", name="sentence-transformers all-MiniLM-L6-v2").click()
+    page.wait_for_function("document.querySelector('#threshold input[type=number]').value == '0.156'")
+    page.fill("#question textarea", "When should an average-risk woman start mammography?")
+    page.click("#ask-button")
+    assert "Answer." in page.wait_for_selector("#decision-banner").inner_text()
+    page.get_by_text("Decision as JSON").click()
+    page.wait_for_selector("#decision-json:has-text('all-MiniLM-L6-v2')")
+    assert "sentence-transformers" in page.inner_text("#decision-json")
+    shot(page, "ask-minilm")
+
+
 def test_judgment_is_saved_and_kept_after_reload(page, app_server):
     set_reviewer(page, "dr-browser")
     open_case(page)

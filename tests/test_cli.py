@@ -40,9 +40,11 @@ def test_ask_json_fields(capsys):
     assert code == 0
     record = json.loads(out)
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
-                           "settings", "results", "synthesis", "disagreements", "notes", "corpus_version"}
+                           "settings", "embedding", "results", "synthesis", "disagreements", "notes",
+                           "corpus_version"}
     assert record["settings"] == {"mode": "bm25", "top_k": 4, "reference_date": "2020-06-01", "threshold": 0.2,
                                   "diversify": False}
+    assert record["embedding"] == {"provider": "hashing", "model": None}
     assert len(record["results"]) == 4
     assert "uspstf-2024" not in {r["document_id"] for r in record["results"]}
 

@@ -41,3 +41,16 @@ def test_cli_records_every_evaluation_kind(tmp_path, monkeypatch, capsys):
     assert commands[0] == "evaluate" and "ablation" in commands and commands[-1] == "verify"
     capsys.readouterr()
     assert main(["history"]) == 0 and "evaluate" in capsys.readouterr().out
+
+
+def test_runs_are_compared_only_within_one_embedding_provider(tmp_path):
+    labels = tmp_path / "cases.jsonl"
+    labels.write_text("{}\n")
+    settings = {"mode": "hybrid"}
+    minilm = {"provider": "sentence-transformers", "model": "all-MiniLM-L6-v2", "version": "v"}
+    history.record(tmp_path, "evaluate", "holdout", settings, {"recall_at_k": 1.0}, "v1", [labels])
+    history.record(tmp_path, "evaluate", "holdout", settings, {"recall_at_k": 0.9}, "v1", [labels], embedding=minilm)
+    history.record(tmp_path, "evaluate", "holdout", settings, {"recall_at_k": 0.8}, "v1", [labels], embedding=minilm)
+    rows = history.trend(history.read(tmp_path))
+    assert [r["drops"] for r in rows] == [[], [], ["recall_at_k 0.900 -> 0.800"]]
+    assert "embedding" not in rows[0] and rows[1]["embedding"] == minilm

@@ -103,8 +103,9 @@ def test_evidence_map_entries(engine, settings):
         assert key in top.signals
     record = decision.to_json()
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
-                           "settings", "results", "notes", "corpus_version"}
+                           "settings", "embedding", "results", "notes", "corpus_version"}
     assert record["corpus_version"] == engine.corpus.version and record["notes"] == []
+    assert record["embedding"] == {"provider": "hashing", "model": None}
     assert set(record["results"][0]) == {"rank", "chunk_id", "document_id", "organization", "title", "status",
                                          "published_date", "effective_date", "rank_score", "support_score",
                                          "signals", "excerpt"}

@@ -22,6 +22,13 @@ def test_ask(client):
     assert "Abstain." in banner and record["scope_flags"] == ["male_screening"]
 
 
+def test_ask_with_another_embedder(client):
+    *_, record = client.predict("When should an average-risk woman start mammography?", "semantic", 6, "", 0.156,
+                                True, "sentence-transformers all-MiniLM-L6-v2", api_name="/ask")
+    assert record["embedding"] == {"provider": "sentence-transformers", "model": "all-MiniLM-L6-v2"}
+    assert record["abstain"] is False and record["settings"]["mode"] == "semantic"
+
+
 def test_save_read_back_export_and_evaluate(client, app_server):
     saved = client.predict("holdout", "holdout-001", "r1", "uspstf-2024#recommendation", "dr-a", "supports", "", "",
                            api_name="/save_judgment")

@@ -56,8 +56,13 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                 mode = gr.Radio(list(MODES), value=s.mode, label="Retrieval mode")
                 top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k")
                 reference_date = gr.Textbox(value=s.reference_date.isoformat(), label="Reference date (YYYY-MM-DD)")
-                threshold = gr.Slider(0, 1, value=s.threshold, step=0.01, label="Abstention threshold")
+                threshold = gr.Slider(0, 1, value=s.threshold, step=0.01, label="Abstention threshold",
+                                      elem_id="threshold")
                 diversify = gr.Checkbox(value=s.diversify, label="Organization-aware diversification")
+                embedding = gr.Dropdown(handlers.embedding_choices(ctx), value=s.embedding.label,
+                                        label="Semantic embedder (semantic mode and the semantic half of hybrid)",
+                                        info="Each embedder has its own calibrated threshold; the slider follows it.",
+                                        elem_id="embedding")
             ask_button = gr.Button("Ask", variant="primary", elem_id="ask-button")
             banner = gr.HTML(elem_id="ask-banner")
             gr.Markdown("### Synthesis (verified statements only)")
@@ -75,8 +80,10 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
             with gr.Accordion("Evidence map (every signal)", open=False):
                 evidence_map = gr.Dataframe(interactive=False, wrap=True)
             with gr.Accordion("Decision as JSON", open=False):
-                raw = gr.JSON()
-            ask_inputs = [question, mode, top_k, reference_date, threshold, diversify]
+                raw = gr.JSON(elem_id="decision-json")
+            ask_inputs = [question, mode, top_k, reference_date, threshold, diversify, embedding]
+            embedding.change(partial(handlers.embedding_threshold, ctx), embedding, threshold,
+                             api_visibility="private")
             ask_outputs = [banner, synthesis, cards, evidence_map, raw]
             asked = ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
             submitted = question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")

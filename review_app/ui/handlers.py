@@ -14,10 +14,10 @@ from typing import Any
 
 import pandas as pd
 
-from .. import history, plots, report
+from .. import embeddings, history, plots, report
 from ..agreement import agreement, format_agreement
 from ..calibration import sweep
-from ..errors import ReviewAppError
+from ..errors import ReviewAppError, SettingsError
 from ..evaluate import ablation, evaluate
 from ..export import draft_problems, export_holdout, plan_export, queue_generated
 from ..generation import AnswerGenerator, generator_from_environment, review_draft
@@ -25,9 +25,18 @@ from ..labels import case_to_json, load_cases, load_slice, slice_path
 from ..mirror import EventMirror
 from ..mirror import from_environment as mirror_from_environment
 from ..pipeline import Engine, get_engine
-from ..records import Settings
+from ..records import EmbeddingSpec, Settings
 from ..review import FILTERS, ReviewService
-from ..settings import data_dir, database_path, default_settings, parse_date, parse_mode, parse_threshold, parse_top_k
+from ..settings import (
+    data_dir,
+    database_path,
+    default_settings,
+    parse_date,
+    parse_mode,
+    parse_threshold,
+    parse_top_k,
+    provider_threshold,
+)
 from ..snapshots import references
 from ..store import ReviewStore
 from ..synthesis import get_synthesizer
@@ -74,6 +83,7 @@ class Context:
             generator = generator_from_environment(engine, verifier)
         except ReviewAppError as exc:
             problem = str(exc)
+        engine.semantic_index(settings.embedding)  # a configured provider's corpus embeddings (cached on disk)
         return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
                    passwords() or None, mirror, generator, problem)
 
@@ -107,19 +117,42 @@ def storage_warning(db_path: Path) -> str | None:
     return None
 
 
+def embedding_choices(ctx: Context) -> list[str]:
+    """The semantic embedders the app can offer: hashing, the configured one, the available ones."""
+    specs = [embeddings.DEFAULT, ctx.settings.embedding, *embeddings.available()]
+    return list(dict.fromkeys(spec.label for spec in specs))
+
+
+def _embedding(ctx: Context, label: str | None) -> EmbeddingSpec:
+    if not label:
+        return ctx.settings.embedding
+    specs = {spec.label: spec for spec in [embeddings.DEFAULT, ctx.settings.embedding, *embeddings.available()]}
+    if label not in specs:
+        raise SettingsError("embedding", label, "one of " + ", ".join(specs))
+    return specs[label]
+
+
+def embedding_threshold(ctx: Context, label: str | None) -> float:
+    """The calibrated threshold of the chosen embedder (the slider follows the embedder)."""
+    spec = _embedding(ctx, label)
+    return ctx.settings.threshold if spec == ctx.settings.embedding else provider_threshold(spec)
+
+
 def _settings(ctx: Context, mode: str, top_k: float, reference_date: str, threshold: float,
-              diversify: bool) -> Settings:
+              diversify: bool, embedding: str | None = None) -> Settings:
     return dataclasses.replace(
         ctx.settings, mode=parse_mode(mode), top_k=parse_top_k(int(top_k)),
         reference_date=parse_date(reference_date.strip()) if (reference_date or "").strip() else
-        ctx.settings.reference_date, threshold=parse_threshold(threshold), diversify=bool(diversify))
+        ctx.settings.reference_date, threshold=parse_threshold(threshold), diversify=bool(diversify),
+        embedding=_embedding(ctx, embedding))
 
 
 def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
-        diversify: bool) -> tuple[str, str, str, pd.DataFrame, dict[str, Any]]:
+        diversify: bool, embedding: str | None = None) -> tuple[str, str, str, pd.DataFrame, dict[str, Any]]:
     """Banner, synthesis, evidence cards, evidence map, and the raw decision as JSON."""
     try:
-        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify))
+        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
+                                                      embedding))
     except ReviewAppError as exc:
         message = f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Cannot ask.</b> {render.e(exc)}</div>"
         return message, "", "", pd.DataFrame(), {"error": str(exc)}
@@ -131,13 +164,14 @@ def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: st
 
 
 def generate(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
-             diversify: bool) -> tuple[str, dict[str, Any] | None]:
+             diversify: bool, embedding: str | None = None) -> tuple[str, dict[str, Any] | None]:
     """The generated answer after the verifier's gate, and the draft that can send its claims
     for review. The model is never asked when the decision abstains."""
     if ctx.generator is None:
         return render.generated_html(None, ctx.generation_problem), None
     try:
-        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify))
+        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
+                                                      embedding))
     except ReviewAppError:
         return "", None  # `ask` already shows why
     answer = ctx.generator.answer(decision)
@@ -425,7 +459,7 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
               str(plots.risk_coverage_plot(calibration, ctx.exports_dir / f"sweep-{name}-risk-coverage.png"))]
     labels = [Path(labels_file)] if labels_file else [slice_path(data_dir("labels"), name)]
     history.record(ctx.exports_dir, "evaluate", name, ctx.settings.to_json(), summary, ctx.engine.corpus.version,
-                   labels)
+                   labels, embedding=evaluation.embedding)
     tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
               + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
     return tables, per_case, claim_md, plot, summary, images, history_view(ctx)

@@ -106,8 +106,7 @@ class Engine:
                              dtype=bool)
         self._guideline_org_code = np.where(guideline, self._org_code, -1)
         self.document_ids = np.array([c.document_id for c in chunks])
-        self.published_year = np.array([source.published_date.year if source.published_date else 0
-                                        for source in (corpus.source_by_id[c.document_id] for c in chunks)])
+        self._source_year = np.array([s.published_date.year if s.published_date else 0 for s in corpus.sources])
         source = corpus.source_by_id
         self.class_weight = np.array([params.class_weights.get(source[c.document_id].knowledge_class, 1.0)
                                       for c in chunks])
@@ -199,15 +198,18 @@ class Engine:
                             if statuses[s.id] == "superseded" and s.published_date]
         features = parse_question(question, self.vocabulary, p.background, settings.reference_date, superseded_years)
 
-        doc_status = np.array([statuses[d] for d in self._doc_list])[self._doc_code]
-        published = ~np.isin(doc_status, ("not_yet_published", "withdrawn"))  # never retrievable
+        # Per-source values first, then one gather per chunk array: at 100,000 chunks, string
+        # comparisons and np.isin over every chunk cost milliseconds a question.
+        source_status = np.array([statuses[d] for d in self._doc_list])
+        published = ~np.isin(source_status, ("not_yet_published", "withdrawn"))  # never retrievable
         if settings.status_scoring:
-            status_weight = np.where(doc_status == "current", p.status_weights["current"], 0.0)
+            source_weight = np.where(source_status == "current", p.status_weights["current"], 0.0)
             if features.historical:
-                status_weight = np.where(doc_status == "superseded",
-                                         p.status_weights["superseded_when_historical"], status_weight)
+                source_weight = np.where(source_status == "superseded",
+                                         p.status_weights["superseded_when_historical"], source_weight)
         else:
-            status_weight = published.astype(float)
+            source_weight = published.astype(float)
+        status_weight = source_weight[self._doc_code]
         eligible = status_weight > 0
 
         semantic_index = self.semantic_index(settings.embedding)
@@ -221,9 +223,10 @@ class Engine:
         age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
                                         len(self.corpus.chunks))
         named = self.named_organizations(features.tokens)
-        named_codes = [self._org_list.index(org) for org in named]
-        named_match = np.isin(self._org_code, named_codes).astype(float)
-        year_match = np.isin(self.published_year, features.years).astype(float)
+        org_named = np.zeros(len(self._org_list))
+        org_named[[self._org_list.index(org) for org in named]] = 1.0
+        named_match = org_named[self._org_code]
+        year_match = np.isin(self._source_year, features.years).astype(float)[self._doc_code]
         if settings.mode == "fd":  # the reranker alone: cosine and FD*, then status scoring
             fused = rerank(semantic, self.density.scaled, eligible, p.density)
             rank_score = fused * status_weight
@@ -236,7 +239,7 @@ class Engine:
 
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:
-            by_source = np.where(np.isin(self._org_code, named_codes), self._doc_code, -1)
+            by_source = np.where(named_match > 0, self._doc_code, -1)
             rounds = [self._guideline_org_code, self._org_code, by_source]
             selected = ranking.diversify(rank_score, eligible, rounds, settings.top_k)
         else:

@@ -74,16 +74,20 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
     chosen: list[int] = []
     taken = np.zeros(len(scores), dtype=bool)
     index = np.arange(len(scores))
+    positive = eligible & (scores > 0)
     for labels in rounds:
         codes = _group_codes(labels)
-        represented = np.unique(codes[chosen]) if chosen else np.array([], dtype=np.int64)
-        mask = eligible & (scores > 0) & (codes >= 0) & ~taken & ~np.isin(codes, represented)
+        open_group = np.ones(int(codes.max(initial=-1)) + 2, dtype=bool)  # by code + 1, so -1 has a slot
+        open_group[0] = False  # -1: not in this round
+        open_group[codes[chosen] + 1] = False  # represented already
+        mask = positive & ~taken & open_group[codes + 1]
         if not mask.any():
             continue
-        present = np.flatnonzero(np.bincount(codes[mask]))
+        members_of = index[mask]
+        member_codes = codes[members_of]
         leaders = []
-        for group in present:  # a handful of groups: one pass each, no sort of the corpus
-            members = index[mask & (codes == group)]
+        for group in np.flatnonzero(np.bincount(member_codes)):  # a handful of groups, no sort of the corpus
+            members = members_of[member_codes == group]
             leaders.append(members[np.argmax(scores[members])])  # first maximum: ties go to the earlier chunk
         leaders = np.array(leaders, dtype=np.int64)
         leaders = leaders[np.lexsort((leaders, -scores[leaders]))]  # best group first

@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
+import sklearn
 from scipy import sparse
 from sklearn.feature_extraction.text import HashingVectorizer
 
@@ -147,7 +148,10 @@ class SemanticIndex:
     def _query(self, text: str) -> tuple[sparse.csr_matrix, sparse.csr_matrix]:
         normalized = self.vocabulary.normalize(text)
         tokens = self.vocabulary.stems(self.vocabulary.content_words(normalized, normalized=True))
-        return (self._words.transform([tokens]) * self._SCALE, self._chars.transform([normalized]) * self._SCALE)
+        # The vectorizers' parameters were checked when they were built; re-checking them on
+        # every question costs a third of the query vectorizing.
+        with sklearn.config_context(skip_parameter_validation=True):
+            return (self._words.transform([tokens]) * self._SCALE, self._chars.transform([normalized]) * self._SCALE)
 
     def scores(self, text: str, candidates: np.ndarray | None = None) -> np.ndarray:
         """Cosine similarity of the question with every chunk, in [0, 1] (see the class note)."""
@@ -157,9 +161,11 @@ class SemanticIndex:
         dense[chars.indices] = chars.data
         if self.n_docs <= self.EXACT_LIMIT:
             return score + self.chars @ dense
-        rows = np.argpartition(-score, self.CANDIDATES)[: self.CANDIDATES]
+        chosen = np.zeros(self.n_docs, dtype=bool)  # a mask, not union1d: no sort of the candidates
+        chosen[np.argpartition(-score, self.CANDIDATES)[: self.CANDIDATES]] = True
         if candidates is not None:
-            rows = np.union1d(rows, candidates)
+            chosen[candidates] = True
+        rows = np.flatnonzero(chosen)
         score[rows] += self.chars[rows] @ dense
         return score
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .background import BackgroundWeights
-from .text import Vocabulary
+from .text import Vocabulary, match_starts
 
 OPEN_END = 130
 AgeRange = tuple[int, int]
@@ -53,7 +53,11 @@ class QueryFeatures:
 def age_ranges(text: str, patterns=None) -> tuple[AgeRange, ...]:
     """Age ranges stated in `text`, as inclusive (low, high) pairs; only plausible adult ages."""
     found: list[AgeRange] = []
+    lowered = text.lower() if text.isascii() else None  # see Vocabulary.normalize: skip what cannot match
     for pattern, kind in patterns or _QUESTION_AGES:
+        starts = match_starts(pattern) if lowered is not None else None
+        if starts is not None and not any(start in lowered for start in starts):
+            continue
         for match in pattern.finditer(text):
             numbers = [int(g) for g in match.groups() if g is not None]
             if kind == "point":

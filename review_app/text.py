@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import snowballstemmer
@@ -41,9 +41,19 @@ class Vocabulary:
 
     def normalize(self, text: str) -> str:
         text = text.lower().replace("\u2013", "-").replace("\u2014", "-")
-        for pattern, replacement in self.rewrites:
-            text = pattern.sub(replacement, text)
+        # A rewrite whose every match starts with one of a few literal strings is skipped when
+        # none is in the text: a leading \b stops Python's own literal search, so without this
+        # check each rewrite scans the whole text, and normalizing dominates index builds.
+        # (Only for ASCII text: case-insensitive matching of other scripts has exceptions.)
+        starts = self._rewrite_starts if text.isascii() else (None,) * len(self.rewrites)
+        for (pattern, replacement), literals in zip(self.rewrites, starts, strict=True):
+            if literals is None or any(literal in text for literal in literals):
+                text = pattern.sub(replacement, text)
         return text
+
+    @cached_property
+    def _rewrite_starts(self) -> tuple[tuple[str, ...] | None, ...]:
+        return tuple(match_starts(pattern) for pattern, _ in self.rewrites)
 
     def content_words(self, text: str, normalized: bool = False) -> list[str]:
         """Normalized words without stop words, before stemming (`normalized`: already done)."""
@@ -68,6 +78,41 @@ def _stem(words: tuple[str, ...]) -> list[str]:
 
 
 _STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=1024)
+def match_starts(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Lower-case literal strings one of which starts every match of the pattern on lower-case
+    ASCII text, or None when the pattern does not say (it starts with a class, a repeat...)."""
+    try:
+        from re import _parser  # the parser re itself uses; any surprise means "cannot say"
+
+        return _literal_starts(list(_parser.parse(pattern.pattern, pattern.flags)))
+    except Exception:
+        return None
+
+
+def _literal_starts(items: list) -> tuple[str, ...] | None:
+    from re._constants import AT, BRANCH, LITERAL, MAX_REPEAT, MIN_REPEAT, SUBPATTERN
+
+    prefix = ""
+    for op, argument in items:
+        if op is AT and not prefix:  # \b, ^ before the first literal
+            continue
+        if op is LITERAL:
+            prefix += chr(argument)
+            continue
+        if not prefix and op is SUBPATTERN:  # a leading group: its own starts
+            return _literal_starts(list(argument[-1]))
+        if not prefix and op is BRANCH:  # alternatives: the starts of every one
+            starts = [_literal_starts(list(branch)) for branch in argument[1]]
+            return None if any(s is None for s in starts) else tuple(x for s in starts for x in s)
+        if op in (MAX_REPEAT, MIN_REPEAT) and argument[0] >= 1:  # "m+": at least one "m"
+            inner = list(argument[2])
+            if len(inner) == 1 and inner[0][0] is LITERAL:
+                prefix += chr(inner[0][1])
+        break
+    return (prefix.lower(),) if prefix else None
 
 
 def load_vocabulary(corpus_dir: Path) -> Vocabulary:

@@ -1,0 +1,74 @@
+"""Normalization: the literal pre-checks that let `normalize` and the age readers skip patterns
+never change what they return."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from review_app.query import _CARD_AGES, _QUESTION_AGES, OPEN_END, age_ranges, card_age_ranges
+from review_app.text import match_starts
+
+from .conftest import LABELS_DIR
+
+
+def reference_normalize(vocabulary, text: str) -> str:
+    """Every rewrite, unconditionally: what `normalize` did before its pre-checks."""
+    text = text.lower().replace("\u2013", "-").replace("\u2014", "-")
+    for pattern, replacement in vocabulary.rewrites:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def reference_ages(text: str, patterns) -> tuple:
+    found = []
+    for pattern, kind in patterns:
+        for match in pattern.finditer(text):
+            numbers = [int(g) for g in match.groups() if g is not None]
+            first = numbers[0]
+            low, high = {"point": (first, first), "decade": (first * 10, first * 10 + 9),
+                         "after": (first + 1, OPEN_END), "from": (first, OPEN_END)}.get(kind, tuple(numbers[:2]))
+            if 18 <= low <= high <= OPEN_END:
+                found.append((low, high))
+    return tuple(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize(("pattern", "starts"), [
+    (r"\bbiennially\b", ("biennially",)),
+    (r"\b(yearly|annually)\b", ("yearly", "annually")),
+    (r"\bmam+o(gram)?\b", ("mam",)),
+    (r"\bFam(ily)? hx\b", ("fam",)),
+    (r"\b(the )?task force\b", None),  # may start with "task": no single start to check
+    (r"\b(\d{2})\s?f\b", None),
+    (r"[ab]c", None),
+])
+def test_match_starts_reads_the_literal_every_match_starts_with(pattern, starts):
+    assert match_starts(re.compile(pattern, re.IGNORECASE)) == starts
+
+
+def test_normalize_is_unchanged_on_every_card_and_question(engine):
+    texts = [f"{c.heading}. {c.text}" for c in engine.corpus.chunks]
+    texts += [line for name in ("canonical", "holdout") for line in
+              (LABELS_DIR / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+    changed = [t for t in texts if engine.vocabulary.normalize(t) != reference_normalize(engine.vocabulary, t)]
+    assert changed == []
+    assert sum(engine.vocabulary.normalize(t) != t.lower() for t in texts) > 20  # the rewrites do apply
+
+
+FRAGMENTS = ["every 2 years", "Every Other Year", "yearly", "annually", "mammo", "MAMMOGRAMS", "3-D mammo", "hx",
+             "fam hx", "48 yo", "45F", "AFAB", "recs", "pts", "w/o", "w/", "f/u", "I-statement", "sonography",
+             "the task force", "U.S. Preventive Services Task Force", "OB-GYN", "radiologists", "between 40 and 49",
+             "ages 45 to 54", "75 and older", "over 74", "in her 40s", "\u017f", "\u212a", "\u0130", "\u2013", " ",
+             ".", "x", "9"]
+
+
+@hypothesis_settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=12).map("".join))
+def test_normalize_and_ages_are_unchanged_on_any_mix_of_trigger_phrases(engine, text):
+    assert engine.vocabulary.normalize(text) == reference_normalize(engine.vocabulary, text)
+    assert card_age_ranges(text) == reference_ages(text, _CARD_AGES)
+    assert age_ranges(text) == reference_ages(text, _QUESTION_AGES)

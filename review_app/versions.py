@@ -143,6 +143,15 @@ class CorpusDiff:
     def empty(self) -> bool:
         return not (self.added or self.removed or self.changed or self.superseded or self.withdrawn or self.chunks)
 
+    def lines(self) -> list[str]:
+        """One plain line per kind of change, for the CLI and the app alike."""
+        out = [f"{title}: {', '.join(values)}" for title, values in (
+            ("Sources added", self.added), ("Sources removed", self.removed), ("Sources changed", self.changed))
+            if values]
+        out += [f"Superseded: {source} (by {', '.join(by)})" for source, by in self.superseded.items()]
+        out += [f"Withdrawn: {source} on {why}" for source, why in self.withdrawn.items()]
+        return out + [f"Chunk {c.kind}: {c.chunk_id}" for c in self.chunks]
+
     def affected_sources(self) -> dict[str, str]:
         """Sources whose labels must be looked at again, with why."""
         out = {s: "removed from the corpus" for s in self.removed}

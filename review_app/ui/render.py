@@ -213,13 +213,7 @@ def corpus_change(queue: ReviewQueue) -> str:
         return (f"Corpus version **{queue.current}**. No earlier version is recorded, so there is nothing to "
                 "compare with; judgments made on an older text are still listed.")
     lines = [f"Corpus **{change.old}** → **{change.new}**" + (": no change." if change.empty else "")]
-    for title, values in (("Sources added", change.added), ("Sources removed", change.removed),
-                          ("Sources changed", change.changed)):
-        if values:
-            lines.append(f"- {title}: {e(', '.join(values))}")
-    lines += [f"- Superseded: {e(s)} (by {e(', '.join(by))})" for s, by in change.superseded.items()]
-    lines += [f"- Withdrawn: {e(s)} on {e(why)}" for s, why in change.withdrawn.items()]
-    lines += [f"- Chunk {c.kind}: {e(c.chunk_id)}" for c in change.chunks]
+    lines += [f"- {e(line)}" for line in change.lines()]
     lines.append(f"\n**{len(queue.items)}** item(s) need re-review; {len(queue.confirmed)} confirmed on this "
                  "version.")
     return "\n".join(lines)

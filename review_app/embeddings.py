@@ -30,6 +30,7 @@ from typing import Protocol
 import numpy as np
 from scipy import sparse
 
+from . import index_cache
 from .datafiles import read_mapping
 from .errors import CorpusError, Problem, ReviewAppError
 from .records import EmbeddingSpec
@@ -76,10 +77,7 @@ class HashingEmbedder:
 
     def __init__(self, vocabulary: Vocabulary):
         self.vocabulary = vocabulary
-        digest = hashlib.sha256(str(SemanticIndex.N_FEATURES).encode())
-        for module in ("retrieval.py", "text.py"):
-            digest.update((Path(__file__).parent / module).read_bytes())
-        self.version = digest.hexdigest()[:16]
+        self.version = index_cache.code_digest(hashlib.sha256(str(SemanticIndex.N_FEATURES).encode())).hexdigest()[:16]
 
     def embed(self, texts: Sequence[str]) -> sparse.csr_matrix:
         return hashed_vectors(texts, self.vocabulary)

@@ -15,11 +15,16 @@ from typing import Any
 _CODE = ("retrieval.py", "text.py")
 
 
-def key(corpus: Any) -> str:
-    digest = hashlib.sha256(corpus.version.encode())
+def code_digest(digest: Any | None = None) -> Any:
+    """A hash of the code that turns texts into index vectors (fed into `digest` when given)."""
+    digest = digest or hashlib.sha256()
     for name in _CODE:
         digest.update((Path(__file__).parent / name).read_bytes())
-    return digest.hexdigest()[:16]
+    return digest
+
+
+def key(corpus: Any) -> str:
+    return code_digest(hashlib.sha256(corpus.version.encode())).hexdigest()[:16]
 
 
 def path(cache_dir: Path, corpus: Any) -> Path:

@@ -67,6 +67,12 @@ class Context:
     mirror: EventMirror | None = None
     generator: AnswerGenerator | None = None  # only when generation is enabled
     generation_problem: str | None = None  # generation is enabled but cannot work: why
+    embedders: dict[str, EmbeddingSpec] = dataclasses.field(default_factory=dict)  # by label; found once at start
+
+    def __post_init__(self) -> None:
+        if not self.embedders:  # hashing, the configured provider, those installed here
+            specs = [embeddings.DEFAULT, self.settings.embedding, *embeddings.available()]
+            self.embedders = {spec.label: spec for spec in specs}
 
     @classmethod
     def create(cls, db_path: Path | None = None, exports_dir: Path | None = None) -> Context:
@@ -119,17 +125,15 @@ def storage_warning(db_path: Path) -> str | None:
 
 def embedding_choices(ctx: Context) -> list[str]:
     """The semantic embedders the app can offer: hashing, the configured one, the available ones."""
-    specs = [embeddings.DEFAULT, ctx.settings.embedding, *embeddings.available()]
-    return list(dict.fromkeys(spec.label for spec in specs))
+    return list(ctx.embedders)
 
 
 def _embedding(ctx: Context, label: str | None) -> EmbeddingSpec:
     if not label:
         return ctx.settings.embedding
-    specs = {spec.label: spec for spec in [embeddings.DEFAULT, ctx.settings.embedding, *embeddings.available()]}
-    if label not in specs:
-        raise SettingsError("embedding", label, "one of " + ", ".join(specs))
-    return specs[label]
+    if label not in ctx.embedders:
+        raise SettingsError("embedding", label, "one of " + ", ".join(ctx.embedders))
+    return ctx.embedders[label]
 
 
 def embedding_threshold(ctx: Context, label: str | None) -> float:

@@ -40,7 +40,7 @@ MINILM_MAX_CHUNKS = 1_000  # the neural provider is measured up to this size (se
 
 
 def _questions() -> list[str]:
-    from review_app.labels import load_cases
+    from review_app.evaluation.labels import load_cases
 
     base = [c.question for name in ("canonical", "holdout") for c in load_cases(ROOT / "labels" / f"{name}.jsonl")]
     variants = [re.sub(r"\?$", "", q).lower() + " according to current guidelines?" for q in base[::2]]
@@ -93,8 +93,8 @@ def measure_size(n: int, seed: int) -> dict[str, Any]:
     """One size, in its own process: build, peak memory, query latency, baselines, parity."""
     from rank_bm25 import BM25Okapi
 
-    from review_app.pipeline import Engine, get_engine
-    from review_app.settings import default_settings
+    from review_app.engine.pipeline import Engine, get_engine
+    from review_app.engine.settings import default_settings
 
     real = get_engine(ROOT / "corpus")
     corpus = synthetic_corpus(real, n, seed)
@@ -135,7 +135,7 @@ def measure_size(n: int, seed: int) -> dict[str, Any]:
 def minilm_figures(engine: Any, questions: list[str], settings: Any) -> dict[str, Any] | None:
     """The bundled MiniLM as the semantic provider: corpus embedding time and question latency
     (every question embedded afresh). None when it is not installed."""
-    from review_app import embeddings
+    from review_app.engine import embeddings
 
     spec = embeddings.SNAPSHOT_EMBEDDINGS[0]
     if spec not in embeddings.available():
@@ -163,10 +163,10 @@ def _size_in_child(args: tuple[int, int], queue: Any) -> None:
 
 
 def evaluation_seconds() -> float:
-    from review_app.evaluate import evaluate
-    from review_app.labels import load_slice
-    from review_app.pipeline import get_engine
-    from review_app.settings import default_settings
+    from review_app.engine.pipeline import get_engine
+    from review_app.engine.settings import default_settings
+    from review_app.evaluation.evaluate import evaluate
+    from review_app.evaluation.labels import load_slice
 
     engine = get_engine(ROOT / "corpus")
     settings = default_settings(env={})

@@ -3,10 +3,10 @@
 Research demonstration only; not medical advice.
 """
 
+from .engine.pipeline import Engine, get_engine
+from .engine.settings import default_settings
 from .errors import CorpusError, LabelError, ReviewAppError, SettingsError, ValidationError
-from .pipeline import Engine, get_engine
 from .records import Case, Chunk, Decision, Result, Settings, Source
-from .settings import default_settings
 
 __all__ = [
     "Case", "Chunk", "CorpusError", "Decision", "Engine", "LabelError", "Result", "ReviewAppError",

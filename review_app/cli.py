@@ -27,18 +27,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import embeddings, history, plots, reliability, report, snapshots
-from .agreement import agreement, format_agreement
-from .calibration import sweep
-from .errors import ReviewAppError, SnapshotDrift, ValidationError
-from .evaluate import ablation, evaluate
-from .export import export_holdout, plan_export
-from .generation import generate_slice, generator_from_environment
-from .labels import SLICES, load_cases, load_slice, slice_path
-from .pipeline import get_engine
-from .records import MODES
-from .review import ReviewService
-from .settings import (
+from .claims.citations import check_cases, verification_report
+from .claims.generation import generate_slice, generator_from_environment
+from .claims.synthesis import get_synthesizer
+from .engine import embeddings
+from .engine.pipeline import get_engine
+from .engine.settings import (
     DEFAULT_THRESHOLD,
     PROJECT_ROOT,
     data_dir,
@@ -49,10 +43,18 @@ from .settings import (
     parse_threshold,
     parse_top_k,
 )
-from .store import ReviewStore
-from .synthesis import get_synthesizer
-from .verify import check_cases, verification_report
-from .versions import chunk_for_hash, registry
+from .errors import ReviewAppError, SnapshotDrift, ValidationError
+from .evaluation import history, plots, report, snapshots
+from .evaluation.calibration import sweep
+from .evaluation.evaluate import ablation, evaluate
+from .evaluation.labels import SLICES, load_cases, load_slice, slice_path
+from .records import MODES
+from .review import reliability
+from .review.agreement import agreement, format_agreement
+from .review.export import export_holdout, plan_export
+from .review.service import ReviewService
+from .review.store import ReviewStore
+from .review.versions import chunk_for_hash, registry
 
 DISCLAIMER = "Research demonstration only — not medical advice."
 SNAPSHOT_DIR = PROJECT_ROOT / "tests" / "snapshots"

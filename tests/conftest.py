@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from review_app.pipeline import Engine, get_engine
+from review_app.engine.pipeline import Engine, get_engine
+from review_app.engine.settings import PROJECT_ROOT, default_settings
 from review_app.records import Settings
-from review_app.settings import PROJECT_ROOT, default_settings
 
 CORPUS_DIR = PROJECT_ROOT / "corpus"
 LABELS_DIR = PROJECT_ROOT / "labels"
@@ -114,8 +114,8 @@ def acs_2026_update(corpus_dir):
 @pytest.fixture
 def source_update(tmp_path, settings):
     """Version 1 (the bundled corpus, copied) with judgments saved on it, then the update (version 2)."""
-    from review_app.review import ReviewService
-    from review_app.store import ReviewStore
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
 
     folder = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, folder)
@@ -156,8 +156,8 @@ def browser():
 
 @pytest.fixture
 def service(engine, tmp_path, settings):
-    from review_app.review import ReviewService
-    from review_app.store import ReviewStore
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
 
     return ReviewService(engine, ReviewStore(tmp_path / "review.sqlite"), LABELS_DIR, settings)
 

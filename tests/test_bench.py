@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from review_app.settings import PROJECT_ROOT
+from review_app.engine.settings import PROJECT_ROOT
 
 sys.path.insert(0, str(PROJECT_ROOT))
 

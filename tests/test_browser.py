@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from review_app.settings import PROJECT_ROOT
+from review_app.engine.settings import PROJECT_ROOT
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(os.environ.get("REVIEW_APP_ARTIFACTS", PROJECT_ROOT / "exports" / "test-artifacts"))
@@ -102,7 +102,7 @@ PAYLOAD = "<img src=x onerror=alert(1)> <script>alert(2)</script> ${alert(3)}"
 
 def test_corpus_changes_show_the_old_text_beside_the_new_literally(page, app_server):
     """An older version of one ACS 2015 section (with markup in it) recorded in the app's database."""
-    from review_app.versions import snapshot
+    from review_app.review.versions import snapshot
 
     store, corpus = app_server[1].store, app_server[1].engine.corpus
     changed = corpus.chunk_by_id["acs-2015#age-55-and-older"]

@@ -1,8 +1,8 @@
 import pytest
 
-from review_app.calibration import CaseScore, choose_threshold, risk_coverage, sweep
-from review_app.labels import load_slice
-from review_app.settings import DEFAULT_THRESHOLD
+from review_app.engine.settings import DEFAULT_THRESHOLD
+from review_app.evaluation.calibration import CaseScore, choose_threshold, risk_coverage, sweep
+from review_app.evaluation.labels import load_slice
 
 from .conftest import LABELS_DIR
 

@@ -2,8 +2,8 @@ import datetime as dt
 
 import pytest
 
-from review_app.claims import Verifier
-from review_app.labels import load_cases
+from review_app.claims.verifier import Verifier
+from review_app.evaluation.labels import load_cases
 
 from .conftest import LABELS_DIR
 

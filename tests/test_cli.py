@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from review_app.cli import build_parser, main
-from review_app.settings import PROJECT_ROOT
+from review_app.engine.settings import PROJECT_ROOT
 
 COMMANDS = ["ask", "evaluate", "ablation", "snapshots", "corpus"]
 

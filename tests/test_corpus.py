@@ -1,7 +1,7 @@
 import pytest
 import yaml
 
-from review_app.corpus import load_corpus, slugify
+from review_app.engine.corpus import load_corpus, slugify
 from review_app.errors import CorpusError
 
 from .conftest import CORPUS_DIR, edit_manifest

@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from review_app.density import DensityParams, FactualDensity, length_bins, rerank, rescale, zscore_within
-from review_app.facts import FactReader
-from review_app.labels import load_slice
+from review_app.engine.density import DensityParams, FactualDensity, length_bins, rerank, rescale, zscore_within
+from review_app.engine.facts import FactReader
+from review_app.evaluation.labels import load_slice
 
 from .conftest import LABELS_DIR
 
@@ -40,7 +40,7 @@ def test_rerank_scores_only_semantic_candidates():
 def test_fd_mode_runs_end_to_end_and_its_arm_is_reported(engine, settings):
     import dataclasses
 
-    from review_app.evaluate import ablation
+    from review_app.evaluation.evaluate import ablation
 
     decision = engine.ask("How often should a 50-year-old woman have a mammogram?",
                           dataclasses.replace(settings, mode="fd"))

@@ -14,16 +14,16 @@ import sys
 import numpy as np
 import pytest
 
-from review_app import embedding_cache, embeddings
-from review_app.calibration import sweep
 from review_app.cli import main
-from review_app.embeddings import EmbeddingError, parse_spec
+from review_app.engine import embedding_cache, embeddings
+from review_app.engine.embeddings import EmbeddingError, parse_spec
+from review_app.engine.pipeline import Engine
+from review_app.engine.settings import DEFAULT_THRESHOLD, PROJECT_ROOT, default_settings
 from review_app.errors import CorpusError
-from review_app.labels import load_slice
-from review_app.pipeline import Engine
+from review_app.evaluation.calibration import sweep
+from review_app.evaluation.labels import load_slice
+from review_app.evaluation.snapshots import references
 from review_app.records import EmbeddingSpec
-from review_app.settings import DEFAULT_THRESHOLD, PROJECT_ROOT, default_settings
-from review_app.snapshots import references
 
 from .conftest import CORPUS_DIR, LABELS_DIR
 from .openai_standin import StandIn
@@ -46,8 +46,8 @@ def test_default_path_imports_no_optional_package(tmp_path):
             "assert main(['ask', 'When should screening start?', '--json']) == 0\n"
             "assert main(['evaluate', '--slice', 'holdout']) == 0\n"
             "from review_app.ui import handlers\n"
-            "from review_app.pipeline import get_engine\n"
-            "from review_app.settings import data_dir\n"
+            "from review_app.engine.pipeline import get_engine\n"
+            "from review_app.engine.settings import data_dir\n"
             "handlers.embedding_choices(handlers.Context.create(db_path=data_dir('exports') / 'r.sqlite'))\n"
             f"print('LOADED', [m for m in {OPTIONAL!r} if m in sys.modules])\n")
     done = _python(code, REVIEW_APP_EXPORTS=str(tmp_path), EMBEDDING_PROVIDER="")
@@ -58,7 +58,7 @@ def test_default_path_imports_no_optional_package(tmp_path):
 def test_hashing_embedder_is_the_semantic_index(engine):
     """The default provider's vectors give exactly SemanticIndex's cosine, and the engine's default
     index is SemanticIndex itself (so default results cannot move)."""
-    from review_app.retrieval import SemanticIndex
+    from review_app.engine.retrieval import SemanticIndex
 
     embedder = embeddings.create(embeddings.DEFAULT, engine.vocabulary)
     matrix = embedder.embed([engine._index_text(c) for c in engine.corpus.chunks])

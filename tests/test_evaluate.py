@@ -3,8 +3,15 @@ import datetime as dt
 
 import pytest
 
-from review_app.evaluate import ABLATION_ARMS, ablation, evaluate, evaluate_case, recall_at_k, reciprocal_rank
-from review_app.labels import load_cases
+from review_app.evaluation.evaluate import (
+    ABLATION_ARMS,
+    ablation,
+    evaluate,
+    evaluate_case,
+    recall_at_k,
+    reciprocal_rank,
+)
+from review_app.evaluation.labels import load_cases
 from review_app.records import Case
 
 from .conftest import DATA_DIR

@@ -2,8 +2,8 @@
 
 import threading
 
-from review_app.mirror import EventMirror, from_environment, read_events, restore
-from review_app.store import TABLES, AddedClaim, Adjudication, ReviewStore
+from review_app.review.mirror import EventMirror, from_environment, read_events, restore
+from review_app.review.store import TABLES, AddedClaim, Adjudication, ReviewStore
 
 from .test_store import judgment
 

@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from review_app.export import draft_problems, export_holdout, plan_export
-from review_app.labels import load_cases
-from review_app.review import ReviewService
-from review_app.store import ReviewStore
+from review_app.evaluation.labels import load_cases
+from review_app.review.export import draft_problems, export_holdout, plan_export
+from review_app.review.service import ReviewService
+from review_app.review.store import ReviewStore
 
 from .conftest import LABELS_DIR
 
@@ -63,7 +63,7 @@ def test_a_judgment_against_a_frozen_gold_label_is_reported_not_written(engine, 
 
 
 def test_stale_judgments_are_skipped_with_a_reason(service, tmp_path):
-    from review_app.store import Judgment
+    from review_app.review.store import Judgment
 
     added = service.add_claim("holdout", "holdout-001", "USPSTF recommends biennial screening from 40 to 74.",
                               ["uspstf-2024#recommendation"], "dr-a")
@@ -100,8 +100,8 @@ def test_export_command(tmp_path, monkeypatch, capsys):
 
 
 def test_an_export_that_would_alter_a_frozen_case_is_refused():
-    from review_app.export import ExportError, check_frozen
-    from review_app.labels import case_to_json
+    from review_app.evaluation.labels import case_to_json
+    from review_app.review.export import ExportError, check_frozen
 
     frozen = load_cases(LABELS_DIR / "holdout.jsonl")
     records = [case_to_json(c) for c in frozen]

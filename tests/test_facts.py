@@ -1,7 +1,7 @@
 import pytest
 
-from review_app.facts import FactReader, load_claim_rules
-from review_app.text import load_vocabulary
+from review_app.engine.facts import FactReader, load_claim_rules
+from review_app.engine.text import load_vocabulary
 
 from .conftest import CORPUS_DIR
 

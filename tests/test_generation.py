@@ -10,9 +10,7 @@ import textwrap
 
 import pytest
 
-from review_app.claims import Verifier
-from review_app.errors import SettingsError
-from review_app.generation import (
+from review_app.claims.generation import (
     SYSTEM_PROMPT,
     AnswerGenerator,
     GenerationConfig,
@@ -25,10 +23,12 @@ from review_app.generation import (
     parse_claims,
     review_draft,
 )
-from review_app.labels import load_slice
-from review_app.pipeline import Engine
-from review_app.settings import PROJECT_ROOT
-from review_app.snapshots import references
+from review_app.claims.verifier import Verifier
+from review_app.engine.pipeline import Engine
+from review_app.engine.settings import PROJECT_ROOT
+from review_app.errors import SettingsError
+from review_app.evaluation.labels import load_slice
+from review_app.evaluation.snapshots import references
 
 from .conftest import LABELS_DIR
 from .openai_standin import StandIn, claims_reply

@@ -2,9 +2,9 @@ import json
 
 import pytest
 
-from review_app import history
 from review_app.errors import ReviewAppError
-from review_app.report import format_history
+from review_app.evaluation import history
+from review_app.evaluation.report import format_history
 
 
 def test_runs_are_appended_and_drops_flagged(tmp_path):

@@ -4,8 +4,8 @@ import shutil
 import pytest
 
 from review_app.errors import LabelError
-from review_app.labels import dumps_cases, file_sha256, load_cases, load_slice, verify_frozen
-from review_app.snapshots import references
+from review_app.evaluation.labels import dumps_cases, file_sha256, load_cases, load_slice, verify_frozen
+from review_app.evaluation.snapshots import references
 
 from .conftest import LABELS_DIR
 

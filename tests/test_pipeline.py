@@ -3,7 +3,7 @@ import json
 import pytest
 import yaml
 
-from review_app.pipeline import Engine, QuestionError, get_engine
+from review_app.engine.pipeline import Engine, QuestionError, get_engine
 
 from .conftest import CORPUS_DIR, DATA_DIR
 
@@ -150,7 +150,7 @@ def test_ask_json_is_serializable(engine, settings):
 
 
 def test_indexes_are_cached_on_disk_and_a_bad_cache_is_rebuilt(tmp_path, settings):
-    from review_app import index_cache
+    from review_app.engine import index_cache
 
     first = Engine.from_directory(CORPUS_DIR, cache_dir=tmp_path)
     cached = index_cache.path(tmp_path, first.corpus)

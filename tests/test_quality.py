@@ -1,7 +1,7 @@
 import subprocess
 import sys
 
-from review_app.settings import PROJECT_ROOT
+from review_app.engine.settings import PROJECT_ROOT
 
 
 def test_ruff_check_is_clean():

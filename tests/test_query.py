@@ -2,9 +2,9 @@ import datetime as dt
 
 import pytest
 
-from review_app.background import BackgroundWeights
-from review_app.query import age_ranges, card_age_ranges, parse_question
-from review_app.text import load_vocabulary
+from review_app.engine.background import BackgroundWeights
+from review_app.engine.query import age_ranges, card_age_ranges, parse_question
+from review_app.engine.text import load_vocabulary
 
 from .conftest import CORPUS_DIR
 

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from review_app import ranking
+from review_app.engine import ranking
 
 
 def test_max_normalize_masks_ineligible():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from review_app import reliability
-from review_app.report import reliability_table
+from review_app.evaluation.report import reliability_table
+from review_app.review import reliability
 
 pytestmark = pytest.mark.slow
 

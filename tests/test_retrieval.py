@@ -2,9 +2,9 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from review_app.corpus import load_corpus
-from review_app.retrieval import Bm25Index, SemanticIndex
-from review_app.text import load_vocabulary
+from review_app.engine.corpus import load_corpus
+from review_app.engine.retrieval import Bm25Index, SemanticIndex
+from review_app.engine.text import load_vocabulary
 
 from .conftest import CORPUS_DIR, DATA_DIR
 
@@ -68,8 +68,8 @@ def test_two_stage_semantic_search_keeps_the_exact_top_ten():
     """Above EXACT_LIMIT chunks the cheap stage chooses candidates; the best ten stay the exact ones."""
     import sys
 
-    from review_app.pipeline import get_engine
-    from review_app.settings import PROJECT_ROOT
+    from review_app.engine.pipeline import get_engine
+    from review_app.engine.settings import PROJECT_ROOT
 
     sys.path.insert(0, str(PROJECT_ROOT))
     from benchmarks.bench import _questions, synthetic_corpus

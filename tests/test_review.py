@@ -2,8 +2,8 @@ import dataclasses
 
 import pytest
 
-from review_app.review import ReviewService
-from review_app.store import Judgment, StoreError
+from review_app.review.service import ReviewService
+from review_app.review.store import Judgment, StoreError
 
 
 def test_case_view_pairs_gold_with_live_retrieval(service):

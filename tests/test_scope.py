@@ -1,7 +1,7 @@
 import pytest
 
+from review_app.engine.scope import load_scope
 from review_app.errors import CorpusError
-from review_app.scope import load_scope
 
 from .conftest import CORPUS_DIR
 

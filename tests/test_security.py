@@ -8,12 +8,12 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from review_app.claims.synthesis import Synthesizer
 from review_app.cli import main
-from review_app.corpus import load_corpus
+from review_app.engine.corpus import load_corpus
+from review_app.engine.pipeline import Engine
 from review_app.errors import LabelError, ReviewAppError
-from review_app.labels import load_cases
-from review_app.pipeline import Engine
-from review_app.synthesis import Synthesizer
+from review_app.evaluation.labels import load_cases
 from review_app.ui import handlers, render
 
 from .conftest import CORPUS_DIR
@@ -119,7 +119,7 @@ def test_downloads_come_only_from_the_exports_folder(ui_context):
 
 
 def test_gradio_is_pinned_with_the_2026_security_fixes():
-    from review_app.settings import PROJECT_ROOT
+    from review_app.engine.settings import PROJECT_ROOT
 
     pin = next(line for line in (PROJECT_ROOT / "requirements.txt").read_text().splitlines()
                if line.startswith("gradio=="))

@@ -3,7 +3,7 @@
 import pytest
 from gradio_client import Client, handle_file
 
-from review_app.labels import load_cases
+from review_app.evaluation.labels import load_cases
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +60,8 @@ def test_rereview_queue_after_a_card_changed(client, app_server, tmp_path):
     """The running app's corpus against an older recorded version whose ACS 2015 card read differently."""
     import shutil
 
-    from review_app.corpus import load_corpus
-    from review_app.versions import record
+    from review_app.engine.corpus import load_corpus
+    from review_app.review.versions import record
 
     from .conftest import CORPUS_DIR, NEW_55, OLD_55
 

@@ -5,7 +5,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from gradio_client import Client
 
-from review_app.agreement import agreement
+from review_app.review.agreement import agreement
 
 from .conftest import _free_port, temporary_env
 

@@ -4,9 +4,9 @@ import shutil
 import pytest
 
 from review_app.cli import README, SNAPSHOT_DIR
+from review_app.engine.settings import PROJECT_ROOT
 from review_app.errors import SnapshotDrift
-from review_app.settings import PROJECT_ROOT
-from review_app.snapshots import check_snapshots, diff, write_snapshots
+from review_app.evaluation.snapshots import check_snapshots, diff, write_snapshots
 
 LABELS = PROJECT_ROOT / "labels"
 

@@ -1,7 +1,7 @@
 import datetime as dt
 
-from review_app.corpus import load_corpus
-from review_app.status import statuses_at, superseded_by
+from review_app.engine.corpus import load_corpus
+from review_app.engine.status import statuses_at, superseded_by
 
 from .conftest import CORPUS_DIR
 

@@ -3,7 +3,7 @@ import threading
 
 import pytest
 
-from review_app.store import Judgment, ReviewStore, StoreError, validate_judgment
+from review_app.review.store import Judgment, ReviewStore, StoreError, validate_judgment
 
 
 @pytest.fixture

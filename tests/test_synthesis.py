@@ -3,8 +3,8 @@ import datetime as dt
 
 import pytest
 
+from review_app.claims.synthesis import Position, Synthesizer, get_synthesizer, load_positions
 from review_app.errors import CorpusError
-from review_app.synthesis import Position, Synthesizer, get_synthesizer, load_positions
 
 COMPARISON = "How often should an average-risk 48-year-old have screening mammography, and do organizations agree?"
 

@@ -1,10 +1,10 @@
 import pytest
 
-from review_app.agreement import agreement
 from review_app.errors import CorpusError
-from review_app.review import ReviewService
-from review_app.store import Judgment, ReviewStore
-from review_app.team import AccessDenied, Team, load_team, passwords
+from review_app.review.agreement import agreement
+from review_app.review.service import ReviewService
+from review_app.review.store import Judgment, ReviewStore
+from review_app.review.team import AccessDenied, Team, load_team, passwords
 
 from .conftest import LABELS_DIR
 
@@ -87,7 +87,7 @@ def test_queues(team_service):
 
 
 def test_adjudication_decides_the_exported_label(engine, settings, tmp_path, labels_with_claimed_holdout):
-    from review_app.export import plan_export
+    from review_app.review.export import plan_export
 
     service = ReviewService(engine, ReviewStore(tmp_path / "adj.sqlite"), labels_with_claimed_holdout, settings,
                             SIGNED_IN)

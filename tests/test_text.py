@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from review_app.query import _CARD_AGES, _QUESTION_AGES, OPEN_END, age_ranges, card_age_ranges
-from review_app.text import match_starts
+from review_app.engine.query import _CARD_AGES, _QUESTION_AGES, OPEN_END, age_ranges, card_age_ranges
+from review_app.engine.text import match_starts
 
 from .conftest import LABELS_DIR
 

@@ -3,9 +3,9 @@
 import ir_measures
 from ir_measures import RR, R
 
-from review_app.evaluate import evaluate
-from review_app.labels import load_slice
-from review_app.report import trec_files
+from review_app.evaluation.evaluate import evaluate
+from review_app.evaluation.labels import load_slice
+from review_app.evaluation.report import trec_files
 
 from .conftest import LABELS_DIR
 

@@ -3,9 +3,9 @@ import json
 
 from sklearn.metrics import cohen_kappa_score
 
-from review_app.claims import Verifier
-from review_app.labels import load_cases
-from review_app.verify import check_cases, citation_metrics, verification_report
+from review_app.claims.citations import check_cases, citation_metrics, verification_report
+from review_app.claims.verifier import Verifier
+from review_app.evaluation.labels import load_cases
 
 PINNED = dt.date(2026, 6, 24)
 

@@ -10,16 +10,16 @@ import sqlite3
 
 import pytest
 
-from review_app.claims import Verifier
+from review_app.claims.verifier import Verifier
 from review_app.cli import main
-from review_app.corpus import load_corpus
+from review_app.engine.corpus import load_corpus
+from review_app.engine.pipeline import Engine
 from review_app.errors import CorpusError
-from review_app.export import plan_export
-from review_app.pipeline import Engine
-from review_app.review import ReviewService
-from review_app.store import CHUNK_TEXTS, CORPUS_VERSIONS, REREVIEWS, ReviewStore, StoreError
+from review_app.review.export import plan_export
+from review_app.review.service import ReviewService
+from review_app.review.store import CHUNK_TEXTS, CORPUS_VERSIONS, REREVIEWS, ReviewStore, StoreError
+from review_app.review.versions import VersionError, diff, find, previous, record, registry, snapshot, text_of
 from review_app.ui import render
-from review_app.versions import VersionError, diff, find, previous, record, registry, snapshot, text_of
 
 from .conftest import CORPUS_DIR, LABELS_DIR, NEW_55, OLD_55, acs_2026_update, edit_manifest
 from .test_store import judgment

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import gradio as gr
 
-from ..labels import SLICES
+from ..engine.settings import PROJECT_ROOT, default_reviewer
+from ..evaluation.labels import SLICES
 from ..records import CLAIM_LABELS, CLAIM_REASONS, MODES
-from ..settings import PROJECT_ROOT, default_reviewer
 from . import handlers, render
 from .handlers import Context
 

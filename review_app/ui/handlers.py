@@ -14,20 +14,12 @@ from typing import Any
 
 import pandas as pd
 
-from .. import embeddings, history, plots, report
-from ..agreement import agreement, format_agreement
-from ..calibration import sweep
-from ..errors import ReviewAppError, SettingsError
-from ..evaluate import ablation, evaluate
-from ..export import draft_problems, export_holdout, plan_export, queue_generated
-from ..generation import AnswerGenerator, generator_from_environment, review_draft
-from ..labels import case_to_json, load_cases, load_slice, slice_path
-from ..mirror import EventMirror
-from ..mirror import from_environment as mirror_from_environment
-from ..pipeline import Engine, get_engine
-from ..records import EmbeddingSpec, Settings
-from ..review import FILTERS, ReviewService
-from ..settings import (
+from ..claims.citations import check_cases, citation_metrics
+from ..claims.generation import AnswerGenerator, generator_from_environment, review_draft
+from ..claims.synthesis import get_synthesizer
+from ..engine import embeddings
+from ..engine.pipeline import Engine, get_engine
+from ..engine.settings import (
     data_dir,
     database_path,
     default_settings,
@@ -37,12 +29,21 @@ from ..settings import (
     parse_top_k,
     provider_threshold,
 )
-from ..snapshots import references
-from ..store import ReviewStore
-from ..synthesis import get_synthesizer
-from ..team import load_team, passwords
-from ..verify import check_cases, citation_metrics
-from ..versions import registry
+from ..errors import ReviewAppError, SettingsError
+from ..evaluation import history, plots, report
+from ..evaluation.calibration import sweep
+from ..evaluation.evaluate import ablation, evaluate
+from ..evaluation.labels import case_to_json, load_cases, load_slice, slice_path
+from ..evaluation.snapshots import references
+from ..records import EmbeddingSpec, Settings
+from ..review.agreement import agreement, format_agreement
+from ..review.export import draft_problems, export_holdout, plan_export, queue_generated
+from ..review.mirror import EventMirror
+from ..review.mirror import from_environment as mirror_from_environment
+from ..review.service import FILTERS, ReviewService
+from ..review.store import ReviewStore
+from ..review.team import load_team, passwords
+from ..review.versions import registry
 from . import render
 
 EXAMPLES = [

@@ -7,11 +7,11 @@ import html
 
 import pandas as pd
 
-from ..generation import GatedAnswer
+from ..claims.generation import GatedAnswer
+from ..claims.synthesis import Synthesis
 from ..records import Decision
-from ..review import CaseView, ClaimRow
-from ..synthesis import Synthesis
-from ..versions import ReviewItem, ReviewQueue
+from ..review.service import CaseView, ClaimRow
+from ..review.versions import ReviewItem, ReviewQueue
 
 DISCLAIMER = ("**Research demonstration only — not medical advice.** The evidence cards are project-written "
               "paraphrases of public guidance (USPSTF, ACS, ACOG, ACR), not the guidelines themselves.")

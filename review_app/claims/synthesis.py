@@ -9,12 +9,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .claims import Verifier
-from .corpus import Corpus
-from .datafiles import read_mapping
-from .errors import CorpusError, Problem
-from .pipeline import Engine
-from .records import Decision
+from ..engine.corpus import Corpus
+from ..engine.datafiles import read_mapping
+from ..engine.pipeline import Engine
+from ..errors import CorpusError, Problem
+from ..records import Decision
+from .verifier import Verifier
 
 POSITIONS_FILE = "positions.yaml"
 COMPARED_TOPICS = ("start_age", "interval", "age_75_and_older", "dense_breasts")

@@ -12,13 +12,16 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..claims.citations import check_cases, verification_report
+from ..claims.synthesis import get_synthesizer
+from ..engine.embeddings import DEFAULT as DEFAULT_EMBEDDING
+from ..engine.embeddings import SNAPSHOT_EMBEDDINGS
+from ..engine.pipeline import Engine
+from ..engine.settings import PROJECT_ROOT, default_settings
+from ..errors import ReviewAppError, SnapshotDrift
 from .calibration import sweep
-from .embeddings import DEFAULT as DEFAULT_EMBEDDING
-from .embeddings import SNAPSHOT_EMBEDDINGS
-from .errors import ReviewAppError, SnapshotDrift
 from .evaluate import ablation, embedding_arms, evaluate
 from .labels import SLICES, load_cases, load_slice
-from .pipeline import Engine
 from .report import (
     ablation_table,
     confusion_table,
@@ -29,9 +32,6 @@ from .report import (
     verification_table,
     write_atomic,
 )
-from .settings import PROJECT_ROOT, default_settings
-from .synthesis import get_synthesizer
-from .verify import check_cases, verification_report
 
 BEGIN = "<!-- BEGIN GENERATED RESULTS (python -m review_app snapshots) -->"
 END = "<!-- END GENERATED RESULTS -->"

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from .errors import CorpusError, Problem
+from ..errors import CorpusError, Problem
 
 
 def read_yaml(path: Path) -> tuple[Any, str]:

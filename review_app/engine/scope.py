@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
-from .errors import CorpusError, Problem
 
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)

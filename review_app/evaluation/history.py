@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import ReviewAppError
-from .settings import PROJECT_ROOT
+from ..engine.settings import PROJECT_ROOT
+from ..errors import ReviewAppError
 
 HISTORY_FILE = "history.jsonl"
 TRACKED = ("recall_at_k", "mrr", "abstention_accuracy", "decision_accuracy", "citation_precision",

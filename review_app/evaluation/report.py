@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..claims.synthesis import Synthesis
+from ..records import Decision
 from .evaluate import Evaluation
-from .records import Decision
-from .synthesis import Synthesis
 
 
 def dumps_json(value: Any) -> str:

@@ -15,8 +15,8 @@ from pathlib import Path
 import snowballstemmer
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
+from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
-from .errors import CorpusError, Problem
 
 VOCABULARY_FILE = "vocabulary.yaml"
 _TOKEN = re.compile(r"[a-z0-9]+")

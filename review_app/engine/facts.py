@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
-from .errors import CorpusError, Problem
 from .query import card_age_ranges
 from .text import Vocabulary
 

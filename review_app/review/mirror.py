@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .report import write_atomic
+from ..evaluation.report import write_atomic
 from .store import TABLES, ReviewStore
 
 STATE_FILE = "mirror-state.json"

@@ -14,15 +14,15 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import CorpusError, Problem, ReviewAppError
+from ..records import Decision, EmbeddingSpec, Result, Settings
 from . import embedding_cache, embeddings, index_cache, ranking
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
 from .density import DensityParams, FactualDensity, rerank
-from .errors import CorpusError, Problem, ReviewAppError
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .query import QueryFeatures, card_age_ranges, parse_question
-from .records import Decision, EmbeddingSpec, Result, Settings
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, load_scope
 from .status import statuses_at

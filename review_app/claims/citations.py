@@ -16,8 +16,8 @@ from typing import Any
 
 from sklearn.metrics import cohen_kappa_score, confusion_matrix
 
-from .claims import ClaimVerdict, Verifier
-from .records import CLAIM_LABELS, Case, Claim
+from ..records import CLAIM_LABELS, Case, Claim
+from .verifier import ClaimVerdict, Verifier
 
 
 @dataclass(frozen=True)

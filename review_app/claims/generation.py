@@ -30,10 +30,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .claims import ClaimVerdict, Verifier
-from .errors import ReviewAppError, SettingsError
-from .pipeline import Engine
-from .records import Case, Decision, Settings
+from ..engine.pipeline import Engine
+from ..errors import ReviewAppError, SettingsError
+from ..records import Case, Decision, Settings
+from .verifier import ClaimVerdict, Verifier
 
 MAX_CLAIMS = 20
 MAX_CLAIM_CHARS = 1000

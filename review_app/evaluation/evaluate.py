@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from .pipeline import Engine, Trace
-from .records import MODES, Case, Decision, EmbeddingSpec, Settings
-from .settings import provider_threshold
+from ..engine.pipeline import Engine, Trace
+from ..engine.settings import provider_threshold
+from ..records import MODES, Case, Decision, EmbeddingSpec, Settings
 
 FAILURE_LAYERS = ("retrieval", "ranking", "status", "diversification", "scope_guard", "abstention")
 

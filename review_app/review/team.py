@@ -6,9 +6,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .datafiles import read_mapping
-from .errors import CorpusError, Problem, ReviewAppError
-from .settings import PROJECT_ROOT
+from ..engine.datafiles import read_mapping
+from ..engine.settings import PROJECT_ROOT
+from ..errors import CorpusError, Problem, ReviewAppError
 
 ROLES = ("viewer", "reviewer", "adjudicator", "admin")
 PERMISSIONS = {

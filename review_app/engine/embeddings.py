@@ -30,10 +30,10 @@ from typing import Protocol
 import numpy as np
 from scipy import sparse
 
+from ..errors import CorpusError, Problem, ReviewAppError
+from ..records import EmbeddingSpec
 from . import index_cache
 from .datafiles import read_mapping
-from .errors import CorpusError, Problem, ReviewAppError
-from .records import EmbeddingSpec
 from .retrieval import SemanticIndex, hashed_vectors
 from .text import Vocabulary
 

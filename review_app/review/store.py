@@ -20,8 +20,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .errors import ReviewAppError
-from .records import CLAIM_LABELS, CLAIM_REASONS
+from ..errors import ReviewAppError
+from ..records import CLAIM_LABELS, CLAIM_REASONS
 
 JUDGMENTS = "judgments"
 ADDED_CLAIMS = "added_claims"

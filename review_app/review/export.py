@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ReviewAppError
-from .labels import SLICES, case_to_json, load_cases, parse_case
-from .records import Case
-from .report import write_atomic
-from .review import ReviewService
-from .snapshots import references
+from ..errors import ReviewAppError
+from ..evaluation.labels import SLICES, case_to_json, load_cases, parse_case
+from ..evaluation.report import write_atomic
+from ..evaluation.snapshots import references
+from ..records import Case
+from .service import ReviewService
 from .store import Judgment
 
 HOLDOUT = "holdout"

@@ -13,7 +13,7 @@ import krippendorff
 import numpy as np
 from sklearn.metrics import cohen_kappa_score
 
-from .records import CLAIM_LABELS
+from ..records import CLAIM_LABELS
 from .store import Judgment
 
 ORDINAL = {"contradicts": 0, "does_not_support": 1, "partially_supports": 2, "supports": 3}

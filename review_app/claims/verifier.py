@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .facts import FactReader, Facts
-from .pipeline import Engine
-from .query import parse_question
-from .records import Claim
+from ..engine.facts import FactReader, Facts
+from ..engine.pipeline import Engine
+from ..engine.query import parse_question
+from ..records import Claim
 
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
 CONTENT_COVERAGE = 0.6

@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .claims import Verifier
-from .errors import ReviewAppError
-from .evaluate import CaseResult, evaluate_case
-from .labels import SLICES, load_slice
-from .pipeline import Engine
-from .records import Case, Claim, Decision, Evidence, Settings
-from .snapshots import references
+from ..claims.synthesis import get_synthesizer
+from ..claims.verifier import Verifier
+from ..engine.pipeline import Engine
+from ..errors import ReviewAppError
+from ..evaluation.evaluate import CaseResult, evaluate_case
+from ..evaluation.labels import SLICES, load_slice
+from ..evaluation.snapshots import references
+from ..records import Case, Claim, Decision, Evidence, Settings
 from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
-from .synthesis import get_synthesizer
 from .team import Team, load_team
 from .versions import (
     ReviewItem,

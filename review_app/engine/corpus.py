@@ -16,9 +16,9 @@ from typing import Any
 
 import yaml
 
+from ..errors import CorpusError, Problem
+from ..records import DATE_PRECISIONS, KNOWLEDGE_CLASSES, Chunk, Source
 from .datafiles import read_yaml
-from .errors import CorpusError, Problem
-from .records import DATE_PRECISIONS, KNOWLEDGE_CLASSES, Chunk, Source
 
 MANIFEST_FILE = "manifest.yaml"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import LabelError, Problem
-from .records import CLAIM_LABELS, CLAIM_REASONS, Case, Claim, Evidence
+from ..errors import LabelError, Problem
+from ..records import CLAIM_LABELS, CLAIM_REASONS, Case, Claim, Evidence
 
 SLICES = ("canonical", "holdout")
 CASE_FIELDS = ("id", "question", "should_abstain", "gold_document_ids", "expected_scope_flags",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from .records import Source, Status
+from ..records import Source, Status
 
 
 def statuses_at(sources: Iterable[Source], date: dt.date) -> dict[str, Status]:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .settings import PROJECT_ROOT
+from ..engine.settings import PROJECT_ROOT
 from .store import Judgment, ReviewStore
 
 CHUNK = "uspstf-2024#recommendation"
@@ -101,8 +101,8 @@ def concurrent_writes(path: Path, writers: int, per_writer: int) -> CheckResult:
 _CHILD = """
 import sys
 from pathlib import Path
-from review_app.reliability import judgment
-from review_app.store import ReviewStore
+from review_app.review.reliability import judgment
+from review_app.review.store import ReviewStore
 store, tag = ReviewStore(Path(sys.argv[1])), sys.argv[2]
 i = 0
 while True:
@@ -201,11 +201,11 @@ def exports_check(make_service: Callable[[], Any], exports_dir: Path) -> CheckRe
 def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: int = 8,
               per_client: int = 250, folder: Path | None = None) -> list[CheckResult]:
     """All checks on a scratch folder (a temporary one unless given)."""
-    from .pipeline import get_engine
-    from .review import ReviewService
-    from .settings import data_dir, default_settings
-    from .ui.app import build_app, launch
-    from .ui.handlers import Context
+    from ..engine.pipeline import get_engine
+    from ..engine.settings import data_dir, default_settings
+    from ..ui.app import build_app, launch
+    from ..ui.handlers import Context
+    from .service import ReviewService
 
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(folder or scratch)

@@ -27,12 +27,12 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..errors import SettingsError
+from ..records import MODES, EmbeddingSpec, Settings
 from .embeddings import DEFAULT as DEFAULT_EMBEDDING
 from .embeddings import calibrated_threshold, parse_spec
-from .errors import SettingsError
-from .records import MODES, EmbeddingSpec, Settings
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_MODE = "hybrid"
 DEFAULT_TOP_K = 6
 DEFAULT_REFERENCE_DATE = dt.date(2026, 6, 24)

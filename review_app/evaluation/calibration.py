@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
+from ..engine.pipeline import Engine
+from ..records import Case, Settings
 from .evaluate import evaluate_case
-from .pipeline import Engine
-from .records import Case, Settings
 
 
 @dataclass(frozen=True)

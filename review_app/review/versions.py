@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .corpus import Corpus
-from .errors import ReviewAppError
-from .records import Case
+from ..engine.corpus import Corpus
+from ..errors import ReviewAppError
+from ..records import Case
 from .store import Judgment, ReviewStore
 
 

@@ -5,6 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 APP_STAMP := $(VENV)/.app-requirements-installed
 ALL_STAMP := $(VENV)/.all-requirements-installed
+DEV_STAMP := $(VENV)/.dev-requirements-installed
 
 .PHONY: run test evaluate snapshots lint clean
 
@@ -22,6 +23,12 @@ $(ALL_STAMP): $(APP_STAMP) requirements-embeddings.txt
 	$(PIP) -r requirements-embeddings.txt
 	touch $(ALL_STAMP)
 
+# Test and lint tooling (pytest, ruff, Playwright, ...): `make test` and `make lint` only,
+# never `make run` (a Space installs requirements.txt alone).
+$(DEV_STAMP): $(APP_STAMP) requirements-dev.txt
+	$(PIP) -r requirements-dev.txt
+	touch $(DEV_STAMP)
+
 # The main job: the review app on the bundled corpus, with its SQLite file under exports/.
 run: $(APP_STAMP)
 	GRADIO_SERVER_NAME=$${GRADIO_SERVER_NAME:-127.0.0.1} $(PY) app.py
@@ -30,13 +37,13 @@ evaluate: $(APP_STAMP)
 	$(PY) -m review_app evaluate --slice canonical
 	$(PY) -m review_app evaluate --slice holdout
 
-test: $(ALL_STAMP)
+test: $(ALL_STAMP) $(DEV_STAMP)
 	$(PY) -m pytest
 
 snapshots: $(ALL_STAMP)
 	$(PY) -m review_app snapshots
 
-lint: $(APP_STAMP)
+lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
 
 clean:

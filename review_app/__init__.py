@@ -1,4 +1,4 @@
-"""Evidence Drift Review: a clinical RAG benchmark for breast cancer screening guidance.
+"""Evidence Drift Review: a clinical RAG benchmark over a corpus pack of dated guidance.
 
 Research demonstration only; not medical advice.
 """

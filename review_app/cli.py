@@ -33,7 +33,6 @@ from .claims.synthesis import get_synthesizer
 from .engine import embeddings
 from .engine.pipeline import get_engine
 from .engine.settings import (
-    DEFAULT_THRESHOLD,
     PROJECT_ROOT,
     data_dir,
     database_path,
@@ -57,8 +56,6 @@ from .review.store import ReviewStore
 from .review.versions import chunk_for_hash, registry
 
 DISCLAIMER = "Research demonstration only — not medical advice."
-SNAPSHOT_DIR = PROJECT_ROOT / "tests" / "snapshots"
-README = PROJECT_ROOT / "README.md"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,8 +75,9 @@ def _positive(value: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m review_app",
-                     description="Evidence Drift Review: retrieval benchmark for breast cancer screening "
-                                 f"guidance. {DISCLAIMER}")
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     description="Evidence Drift Review: a retrieval benchmark over a corpus pack of dated guidance\n"
+                                 f"(the bundled one, or --corpus DIR / REVIEW_APP_CORPUS).\n{DISCLAIMER}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     ask = commands.add_parser("ask", help="retrieve evidence for a question and decide answer or abstain")
@@ -87,9 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--mode", type=parse_mode, help="retrieval mode: " + ", ".join(MODES) + " (default hybrid)")
     ask.add_argument("--top-k", type=parse_top_k, help="number of results (default 6)")
     ask.add_argument("--reference-date", type=parse_date, help="date at which source status is computed "
-                     "(YYYY-MM-DD, default 2026-06-24)")
+                     "(YYYY-MM-DD, default: the corpus pack's pinned date)")
     ask.add_argument("--threshold", type=parse_threshold, help="abstention threshold on the support score "
-                     f"(default {DEFAULT_THRESHOLD})")
+                     "(default: the corpus pack's calibrated threshold)")
     ask.add_argument("--no-diversify", action="store_true", help="turn organization-aware diversification off")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -171,7 +169,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     snap = commands.add_parser("snapshots", help="rewrite the metric snapshots and README tables")
     snap.add_argument("--check", action="store_true", help="only compare; exit 1 on any drift")
+    for command in _all_commands(commands):
+        command.add_argument("--corpus", type=Path, metavar="DIR",
+                             help="the corpus pack folder (default ./corpus, or REVIEW_APP_CORPUS)")
     return parser
+
+
+def _all_commands(commands: argparse._SubParsersAction) -> list[argparse.ArgumentParser]:
+    """Every command parser, nested ones (corpus diff, ...) included."""
+    out = []
+    for parser in dict.fromkeys(commands.choices.values()):
+        nested = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        out.extend(_all_commands(nested[0]) if nested else [parser])
+    return out
 
 
 def _settings(args: argparse.Namespace):
@@ -219,6 +229,8 @@ def _emit(result: dict, filename: str, formatter, as_json: bool) -> int:
 
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.corpus is not None:  # every later read of the corpus folder (and its labels) follows it
+        os.environ["REVIEW_APP_CORPUS"] = str(args.corpus.resolve())
     engine = get_engine(data_dir("corpus"))
     labels_dir = data_dir("labels")
     if args.command == "ask":
@@ -380,10 +392,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "snapshots":
         if args.check:
-            snapshots.check_snapshots(engine, labels_dir, SNAPSHOT_DIR, README)
+            snapshots.check_snapshots(engine, labels_dir, engine.pack.snapshots, engine.pack.readme)
             print("snapshots match: metrics and README tables are as committed")
         else:
-            for path in snapshots.write_snapshots(engine, labels_dir, SNAPSHOT_DIR, README):
+            for path in snapshots.write_snapshots(engine, labels_dir, engine.pack.snapshots, engine.pack.readme):
                 print(f"wrote {path}")
         return 0
     raise AssertionError(args.command)

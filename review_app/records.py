@@ -11,7 +11,6 @@ Status = Literal["current", "superseded", "not_yet_published", "withdrawn"]
 Mode = Literal["bm25", "semantic", "hybrid", "fd"]
 # fd: semantic candidates reranked by factual density (an ablation arm; see density.py)
 MODES: tuple[str, ...] = ("bm25", "semantic", "hybrid", "fd")
-KNOWLEDGE_CLASSES: tuple[str, ...] = ("guideline", "patient_education", "position_statement")
 DATE_PRECISIONS: tuple[str, ...] = ("day", "month", "year", "unknown")
 CLAIM_LABELS: tuple[str, ...] = ("supports", "partially_supports", "does_not_support", "contradicts")
 CLAIM_REASONS: tuple[str, ...] = ("missing_fact", "wrong_version", "wrong_organization", "misstated_strength",
@@ -20,7 +19,7 @@ CLAIM_REASONS: tuple[str, ...] = ("missing_fact", "wrong_version", "wrong_organi
 
 @dataclass(frozen=True)
 class Source:
-    """One evidence source of the manifest (a guideline, a statement, a patient page)."""
+    """One evidence source of the manifest, of one of the pack's knowledge classes."""
 
     id: str
     organization: str

@@ -52,6 +52,20 @@ def edit_manifest(corpus_dir: Path, change) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
+def write_pack(folder: Path, **changes) -> None:
+    """A pack.yaml of its own for a test corpus (its texts name no real topic)."""
+    pack = {"schema_version": 1, "topic": "tiny test guidance", "reference_date": "2026-06-24",
+            "knowledge_classes": ["guideline", "position_statement", "patient_education"],
+            "scope_note": "the tiny scope only", "scope_summary": "the tiny test scope",
+            "app": {"title": "Tiny pack", "subtitle": "A test pack.",
+                    "disclaimer": "Research only; not medical advice.",
+                    "question_placeholder": "Ask the tiny pack", "examples_label": "Examples",
+                    "examples": ["When does ALPHA start?"]},
+            "evaluation": {"labels": "labels", "snapshots": "snapshots", "readme": "README.md"}}
+    pack.update(changes)
+    (folder / "pack.yaml").write_text(yaml.safe_dump(pack, sort_keys=False), encoding="utf-8")
+
+
 @pytest.fixture
 def tiny_corpus(tmp_path) -> Path:
     """A three-source corpus written from scratch: two versions of one organization's
@@ -60,6 +74,7 @@ def tiny_corpus(tmp_path) -> Path:
     folder.mkdir()
     for name in ("vocabulary.yaml", "scope.yaml", "ranking.yaml", "claim_rules.yaml"):
         shutil.copy(CORPUS_DIR / name, folder / name)
+    write_pack(folder)
     disclaimer = "Research only: paraphrase, not medical advice."
 
     def source(sid, org, published, supersedes=()):

@@ -1,10 +1,12 @@
 import pytest
 
-from review_app.engine.settings import DEFAULT_THRESHOLD
+from review_app.engine.settings import PROJECT_ROOT, default_threshold
 from review_app.evaluation.calibration import CaseScore, choose_threshold, risk_coverage, sweep
 from review_app.evaluation.labels import load_slice
 
 from .conftest import LABELS_DIR
+
+DEFAULT_THRESHOLD = default_threshold(PROJECT_ROOT / "corpus")  # the pack's calibrated hashing threshold
 
 
 def score(case_id, abstain, support, guarded=False, complete=True):

@@ -18,7 +18,7 @@ from review_app.cli import main
 from review_app.engine import embedding_cache, embeddings
 from review_app.engine.embeddings import EmbeddingError, parse_spec
 from review_app.engine.pipeline import Engine
-from review_app.engine.settings import DEFAULT_THRESHOLD, PROJECT_ROOT, default_settings
+from review_app.engine.settings import PROJECT_ROOT, default_settings, default_threshold
 from review_app.errors import CorpusError
 from review_app.evaluation.calibration import sweep
 from review_app.evaluation.labels import load_slice
@@ -27,6 +27,8 @@ from review_app.records import EmbeddingSpec
 
 from .conftest import CORPUS_DIR, LABELS_DIR
 from .openai_standin import StandIn
+
+DEFAULT_THRESHOLD = default_threshold(PROJECT_ROOT / "corpus")  # the pack's calibrated hashing threshold
 
 MINILM = EmbeddingSpec("sentence-transformers", "all-MiniLM-L6-v2")
 OPTIONAL = ("torch", "sentence_transformers", "transformers", "openai")
@@ -286,6 +288,7 @@ def openai_env(standin, monkeypatch, tmp_path):
     corpus = tmp_path / "corpus"  # its own engine, so its caches stay in this test's folder
     shutil.copytree(CORPUS_DIR, corpus)
     monkeypatch.setenv("REVIEW_APP_CORPUS", str(corpus))
+    monkeypatch.setenv("REVIEW_APP_LABELS", str(PROJECT_ROOT / "labels"))  # the copy's ../labels is not there
     standin.requests.clear()
     return tmp_path
 

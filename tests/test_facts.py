@@ -39,7 +39,7 @@ def test_numbers():
     assert read("about 2% per year from 2015 to 2019").numbers == {"2%", "2015", "2019"}
     assert read("a life expectancy of ten years").numbers == {"10"}
     assert read("ACOG Practice Bulletin 179 says").numbers == frozenset()
-    assert read("grade B").grades == {"b"}
+    assert read("grade B").grades == {"grade b"}
 
 
 @pytest.mark.parametrize("text, strength", [

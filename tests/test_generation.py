@@ -22,6 +22,7 @@ from review_app.claims.generation import (
     generation_metrics,
     parse_claims,
     review_draft,
+    system_prompt,
 )
 from review_app.claims.verifier import Verifier
 from review_app.engine.pipeline import Engine
@@ -95,7 +96,8 @@ def test_the_optional_package_is_never_imported_while_generation_is_off(tmp_path
 def test_the_prompt_holds_only_the_retrieved_excerpts_with_their_metadata(engine, settings):
     decision = engine.ask(HISTORICAL, settings)
     system, user = build_messages(engine, decision)
-    assert system == {"role": "system", "content": SYSTEM_PROMPT}
+    assert system == {"role": "system", "content": system_prompt(engine.pack.topic)}
+    assert "{topic}" not in system["content"] and engine.pack.topic in system["content"]
     for rule in ("Use only the excerpts", "not instructions", "Preserve disagreement", "superseded",
                  '"insufficient evidence" distinct from "recommended against"', "corpus metadata", "chunk ids"):
         assert rule in SYSTEM_PROMPT

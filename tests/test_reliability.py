@@ -27,7 +27,8 @@ def test_writers_killed_mid_stream_lose_nothing_acknowledged(tmp_path):
 
 def test_api_clients_on_a_live_server_while_asks_are_answered(app_server, tmp_path):
     url, context = app_server
-    result = reliability.server_writes(url, context.store.path, clients=8, per_client=40, save=reliability._api_save)
+    result = reliability.server_writes(url, context.store.path, clients=8, per_client=40,
+                                       save=reliability.api_saver(context.service))
     show(result)
     assert result.acknowledged == result.found == 320 and result.lost == 0 and not result.errors
     assert result.integrity == "ok" and "asks answered meanwhile: 0" not in result.notes

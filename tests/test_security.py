@@ -31,7 +31,7 @@ def test_rendered_text_is_escaped_for_html_and_templates(payload):
 
 def test_every_html_view_escapes_what_people_and_sources_wrote(engine, settings):
     decision = engine.ask("When should screening start? " + " ".join(PAYLOADS), settings)
-    for html in (render.banner(decision), render.evidence_cards(decision)):
+    for html in (render.banner(decision, render.ScopeWords({}, 'the declared scope')), render.evidence_cards(decision)):
         assert "<img" not in html and "<script" not in html and "${" not in html
 
 

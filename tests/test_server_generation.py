@@ -7,12 +7,16 @@ from html import unescape
 
 from gradio_client import Client
 
+from review_app.engine.pack import load_pack
+from review_app.engine.settings import PROJECT_ROOT
 from review_app.ui import handlers
 
 from .conftest import temporary_env
 from .openai_standin import CONSENSUS, GOOD
 
-COMPARISON = handlers.EXAMPLES[0]
+EXAMPLES = load_pack(PROJECT_ROOT / "corpus").app.examples
+
+COMPARISON = EXAMPLES[0]
 NEW_QUESTION = "Do the organizations agree on annual versus biennial mammography for women in their fifties?"
 def test_generated_claims_are_shown_verified_and_unsupported_apart(generation_server):
     url, _, standin = generation_server
@@ -45,7 +49,7 @@ def test_invalid_output_falls_back_to_the_deterministic_synthesis(generation_ser
 def test_abstentions_do_not_reach_the_model(generation_server):
     url, _, standin = generation_server
     before = len(standin.requests)
-    html = Client(url, verbose=False).predict(handlers.EXAMPLES[3], "hybrid", 6, "", 0.122, True,
+    html = Client(url, verbose=False).predict(EXAMPLES[3], "hybrid", 6, "", 0.122, True,
                                               api_name="/generate")
     assert "the model was not asked" in html and len(standin.requests) == before
 

@@ -3,10 +3,13 @@ import shutil
 
 import pytest
 
-from review_app.cli import README, SNAPSHOT_DIR
+from review_app.engine.pack import load_pack
 from review_app.engine.settings import PROJECT_ROOT
 from review_app.errors import SnapshotDrift
 from review_app.evaluation.snapshots import check_snapshots, diff, write_snapshots
+
+_PACK = load_pack(PROJECT_ROOT / "corpus")
+SNAPSHOT_DIR, README = _PACK.snapshots, _PACK.readme
 
 LABELS = PROJECT_ROOT / "labels"
 

@@ -1,20 +1,24 @@
 from pathlib import Path
 
+from review_app.engine.pack import load_pack
+from review_app.engine.settings import PROJECT_ROOT
 from review_app.ui import handlers
+
+EXAMPLES = load_pack(PROJECT_ROOT / "corpus").app.examples
 
 ROW = "c1 · uspstf-2024#recommendation"
 
 
 def test_ask_shows_banner_synthesis_and_evidence(ui_context):
     banner, synthesis, cards, table, record = handlers.ask(
-        ui_context, handlers.EXAMPLES[0], "hybrid", 6, "2026-06-24", 0.12, True)
+        ui_context, EXAMPLES[0], "hybrid", 6, "2026-06-24", 0.12, True)
     assert "Answer." in banner and "disagree" in synthesis and "current" in cards
     assert len(table) == 6 and {"rank", "chunk", "status", "support"} <= set(table.columns)
     assert record["abstain"] is False and record["synthesis"]
 
 
 def test_ask_out_of_scope_and_bad_settings(ui_context):
-    banner, *_ = handlers.ask(ui_context, handlers.EXAMPLES[2], "hybrid", 6, "", 0.12, True)
+    banner, *_ = handlers.ask(ui_context, EXAMPLES[2], "hybrid", 6, "", 0.12, True)
     assert "Abstain." in banner and "high-risk genetic" in banner
     banner, *_, record = handlers.ask(ui_context, "x", "hybrid", 6, "2020-13-01", 0.12, True)
     assert "Cannot ask" in banner and "YYYY-MM-DD" in record["error"]
@@ -151,8 +155,8 @@ def test_advanced_settings_offer_the_available_embedders(ui_context):
     assert handlers.embedding_choices(ui_context)[:2] == ["hashing", minilm]
     assert handlers.embedding_threshold(ui_context, minilm) == 0.156
     assert handlers.embedding_threshold(ui_context, "hashing") == ui_context.settings.threshold
-    *_, record = handlers.ask(ui_context, handlers.EXAMPLES[0], "hybrid", 6, "", 0.156, True, minilm)
+    *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.156, True, minilm)
     assert record["embedding"] == {"provider": "sentence-transformers", "model": "all-MiniLM-L6-v2"}
     assert record["abstain"] is False
-    banner, *_, record = handlers.ask(ui_context, handlers.EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")
+    banner, *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")
     assert "Cannot ask" in banner and "'word2vec' is not valid" in record["error"]

@@ -193,7 +193,7 @@ def test_a_withdrawn_source_is_never_retrieved_after_its_date_and_history_says_s
                for n in then.notes)
     no_status = engine.ask(question, dataclasses.replace(settings, status_scoring=False))
     assert "acr-uspstf-2024-response" not in no_status.retrieved_document_ids
-    assert "withdrawn on 2025-03-01" in render.banner(then)  # the app shows the note with the decision
+    assert "withdrawn on 2025-03-01" in render.banner(then, render.ScopeWords({}, "the declared scope"))  # the app shows the note with the decision
     chunk = next(c.id for c in engine.corpus.chunks if c.document_id == "acr-uspstf-2024-response")
     verdict = Verifier(engine).judge("ACR urges annual mammography from age 40.", chunk, settings.reference_date)
     assert verdict.reason == "wrong_version" and "was withdrawn on 2025-03-01" in verdict.explanation
@@ -246,6 +246,7 @@ def test_cli_corpus_diff_from_a_recorded_version(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("REVIEW_APP_DB", str(tmp_path / "review.sqlite"))
     monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
     monkeypatch.setenv("REVIEW_APP_CORPUS", str(v1))
+    monkeypatch.setenv("REVIEW_APP_LABELS", str(LABELS_DIR))  # the copies' ../labels is not there
     assert main(["corpus", "diff"]) == 0
     assert "no earlier version is recorded" in capsys.readouterr().out
     monkeypatch.setenv("REVIEW_APP_CORPUS", str(v2))

@@ -17,7 +17,6 @@ from ..records import Decision
 from .verifier import Verifier
 
 POSITIONS_FILE = "positions.yaml"
-COMPARED_TOPICS = ("start_age", "interval", "age_75_and_older", "dense_breasts")
 
 
 @dataclass(frozen=True)
@@ -80,16 +79,28 @@ class Synthesis:
                 "withheld": [s.to_json() for s in self.withheld]}
 
 
-def load_positions(corpus: Corpus) -> tuple[dict[str, str], tuple[Position, ...]]:
-    """Read corpus/positions.yaml; every chunk id and topic must exist."""
+@dataclass(frozen=True)
+class PositionRules:
+    topics: dict[str, str]  # topic -> how the synthesis names it
+    compared: tuple[str, ...]  # topics on which organizations' positions are compared
+    positions: tuple[Position, ...]
+
+
+def load_positions(corpus: Corpus) -> PositionRules:
+    """Read the pack's positions.yaml; every chunk id and topic must exist."""
     path = Path(corpus.directory) / POSITIONS_FILE
     name = str(path)
     data = read_mapping(path)
     topics = data.get("topics")
     problems: list[Problem] = []
-    if not isinstance(topics, dict) or not all(t in topics for t in COMPARED_TOPICS):
-        problems.append(Problem(name, "topics", "must name " + ", ".join(COMPARED_TOPICS) + " (and may add others)"))
+    if not isinstance(topics, dict) or not topics:
+        problems.append(Problem(name, "topics", "expected a mapping of topic -> how the synthesis names it"))
         topics = {}
+    compared = data.get("compared")
+    if not (isinstance(compared, list) and all(isinstance(t, str) and t in topics for t in compared)):
+        problems.append(Problem(name, "compared", "expected a list of the topics (above) on which organizations "
+                                                  "are compared"))
+        compared = []
     positions = []
     for i, entry in enumerate(data.get("positions") or []):
         where = f"positions[{i}]"
@@ -104,14 +115,15 @@ def load_positions(corpus: Corpus) -> tuple[dict[str, str], tuple[Position, ...]
         positions.append(Position(entry["chunk"], entry["topic"], str(entry["value"]), entry["statement"].strip()))
     if problems:
         raise CorpusError(problems)
-    return {str(k): str(v) for k, v in topics.items()}, tuple(positions)
+    return PositionRules({str(k): str(v) for k, v in topics.items()}, tuple(compared), tuple(positions))
 
 
 class Synthesizer:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.verifier = Verifier(engine)
-        self.topics, self.positions = load_positions(engine.corpus)
+        rules = load_positions(engine.corpus)
+        self.topics, self.compared, self.positions = rules.topics, rules.compared, rules.positions
 
     def synthesize(self, decision: Decision) -> Synthesis:
         """Cards and disagreements for an answered Decision (nothing for an abstention)."""
@@ -141,7 +153,7 @@ class Synthesizer:
 
     def _disagreements(self, per_org: dict[str, list[Statement]]) -> tuple[Disagreement, ...]:
         out = []
-        for topic in COMPARED_TOPICS:
+        for topic in self.compared:
             stated = {}
             for org, statements in per_org.items():
                 current = [s for s in statements if s.topic == topic and s.status == "current"]

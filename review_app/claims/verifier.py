@@ -120,7 +120,8 @@ class Verifier:
         if outside:
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
             return verdict("does_not_support", "out_of_scope",
-                           f"the claim is about {labels}, which {source.id} does not cover (average risk only)")
+                           f"the claim is about {labels}, which {source.id} does not cover "
+                           f"({self.engine.pack.scope_note})")
         if claim.flags and card.excludes and not claim.facts.excludes:
             labels = "; ".join(self.engine.scope.label(f) for f in claim.flags)
             return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
@@ -172,7 +173,9 @@ class Verifier:
         if missing_concepts:
             return ("partially_supports" if anchored else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
-        conflicts = _conflicts(facts, card, "option" in facts.strengths)
+        conflicts = _conflicts(facts, card, frozenset(self.reader.rules.intervals),
+                               self.reader.interval_choices(facts.intervals | card.intervals),
+                               "option" in facts.strengths)
         if conflicts:
             return "contradicts", "missing_fact", f"{chunk_id} states {conflicts}"
         missing = sorted(_uncovered(facts, card))
@@ -282,10 +285,12 @@ def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
 
 
-def _kind(value: str) -> str:
-    if value in ("annual", "biennial", "annual or biennial"):
+def _kind(value: str, *facts: Facts) -> str:
+    """What a value is: an interval or a grade (as the texts it came from read it), a
+    percentage, a year or another number."""
+    if any(value in f.intervals for f in facts):
         return "interval"
-    if value.startswith("grade "):
+    if any(value in f.grades for f in facts):
         return "grade"
     if value.endswith("%"):
         return "percent"
@@ -298,29 +303,32 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
     (60 within "55 and older") counts as stated."""
     out = set()
     for value in claim.values - card.values:
-        if _kind(value) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
+        if _kind(value, claim, card) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
                 and not any(float(value) in (low, high) for low, high in claim.age_ranges):
             continue
         out.add(value)
     return out
 
 
-def _conflicts(claim: Facts, card: Facts, as_option: bool = False) -> str:
+def _conflicts(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
+               as_option: bool = False) -> str:
     """Values the card gives where the claim gives a different one of the same kind, when the
     two speak of the same thing (they share a value or a topic): a card about the start age
     does not contradict a claim about the stop age, it just lacks it. Intervals always
-    answer the same question, so a different interval always contradicts."""
+    answer the same question, so a different interval always contradicts. `words` are the
+    pack's interval words, `choices` the "X or Y" values made of two of them."""
     anchored = bool(claim.values & card.values or claim.concepts & card.concepts)
     out = []
-    single = claim.intervals & {"annual", "biennial"}
-    if "annual or biennial" in card.intervals and len(single) == 1 and "annual or biennial" not in claim.intervals \
-            and not as_option:
-        out.append(f"a choice of annual or biennial screening, not {next(iter(single))} alone")
+    single = claim.intervals & words
+    for choice in sorted(card.intervals & choices):
+        if len(single) == 1 and single <= set(choice.split(" or ")) and choice not in claim.intervals \
+                and not as_option:
+            out.append(f"a choice of {choice} screening, not {next(iter(single))} alone")
     for value in sorted(_uncovered(claim, card)):
-        kind = _kind(value)
+        kind = _kind(value, claim, card)
         if kind != "interval" and not anchored:  # how often is one question; an age can be many
             continue
-        alternatives = sorted(v for v in card.values - claim.values if _kind(v) == kind)
+        alternatives = sorted(v for v in card.values - claim.values if _kind(v, claim, card) == kind)
         if alternatives:
             out.append(f"{' / '.join(alternatives)}, not {value}")
     return "; ".join(out)

@@ -17,8 +17,9 @@ from typing import Any
 import yaml
 
 from ..errors import CorpusError, Problem
-from ..records import DATE_PRECISIONS, KNOWLEDGE_CLASSES, Chunk, Source
+from ..records import DATE_PRECISIONS, Chunk, Source
 from .datafiles import read_yaml
+from .pack import load_pack
 
 MANIFEST_FILE = "manifest.yaml"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -87,6 +88,7 @@ def load_corpus(directory: Path) -> Corpus:
         problems.append(Problem(name, "sources", "missing or empty"))
         raise CorpusError(problems)
 
+    classes = load_pack(directory).knowledge_classes
     lines = _entry_lines(root)
     sources: list[Source] = []
     seen: dict[str, int] = {}
@@ -95,7 +97,7 @@ def load_corpus(directory: Path) -> Corpus:
         entry_lines = lines[index] if index < len(lines) else {}
         if isinstance(entry, dict) and isinstance(entry.get("id"), str):
             line_of.setdefault(entry["id"], entry_lines)
-        source = _parse_source(entry, index, entry_lines, name, organizations, problems)
+        source = _parse_source(entry, index, entry_lines, name, organizations, classes, problems)
         if source is None:
             continue
         if source.id in seen:
@@ -152,7 +154,7 @@ def _entry_lines(root: yaml.Node | None) -> list[dict[str, int]]:
 
 
 def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
-                  organizations: dict[str, str], problems: list[Problem]) -> Source | None:
+                  organizations: dict[str, str], classes: tuple[str, ...], problems: list[Problem]) -> Source | None:
     label = f"sources[{index}]"
     if not isinstance(entry, dict):
         problems.append(Problem(file, label, "expected a mapping", lines.get("")))
@@ -172,7 +174,7 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
         if field not in _ALLOWED:
             bad(str(field), "unknown field (allowed: " + ", ".join(_ALLOWED) + ")")
     if "id" in entry and not (isinstance(sid, str) and _ID.match(sid)):
-        bad("id", f"{sid!r} is not a lower-case slug such as 'uspstf-2024'")
+        bad("id", f"{sid!r} is not a lower-case slug such as 'org-2024'")
     for field in ("title", "url", "citation", "applies_to", "card", "paraphrase_note", "organization"):
         if field in entry and not (isinstance(entry[field], str) and entry[field].strip()):
             bad(field, "must be a non-empty string")
@@ -185,8 +187,8 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
     if "url_verified" in entry and not isinstance(entry["url_verified"], bool):
         bad("url_verified", "must be true or false")
     kclass = entry.get("knowledge_class")
-    if "knowledge_class" in entry and kclass not in KNOWLEDGE_CLASSES:
-        bad("knowledge_class", f"{kclass!r} is not one of " + ", ".join(KNOWLEDGE_CLASSES))
+    if "knowledge_class" in entry and kclass not in classes:
+        bad("knowledge_class", f"{kclass!r} is not one of " + ", ".join(classes) + " (the pack's knowledge_classes)")
     precision = entry.get("date_precision")
     if "date_precision" in entry and precision not in DATE_PRECISIONS:
         bad("date_precision", f"{precision!r} is not one of " + ", ".join(DATE_PRECISIONS))

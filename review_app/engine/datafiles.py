@@ -25,6 +25,8 @@ def read_yaml(path: Path) -> tuple[Any, str]:
         mark = getattr(exc, "problem_mark", None)
         message = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise CorpusError([Problem(name, "yaml", message, mark.line + 1 if mark else None)]) from None
+    except ValueError as exc:  # a date-shaped value that is no date (2026-13-01): YAML's own loader raises this
+        raise CorpusError([Problem(name, "yaml", f"an impossible date ({exc})")]) from None
 
 
 def read_mapping(path: Path) -> dict[str, Any]:

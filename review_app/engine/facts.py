@@ -23,12 +23,10 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _DECADE = re.compile(r"\b([1-9])0s\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
-_GRADE = re.compile(r"\bgrade ([abcdi])\b")
 # "every 1 or 2 years" is one value (a choice), not both intervals.
 _LIST_GAP = re.compile(r"[\s,;()&/]*(?:and|or|as well as|plus|vs\.?|versus)?[\s,;()&/]*(?:the\s+)?")
 _OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
 _CONJUNCTION = re.compile(r"\b(and|or|as well as|plus|vs\.?|versus)\b|&")
-_INTERVAL = re.compile(r"\b(annual or biennial|biennial or annual|annual|biennial)\b")
 
 
 @dataclass(frozen=True)
@@ -41,6 +39,9 @@ class ClaimRules:
     universal: tuple[re.Pattern[str], ...]
     exclusion: tuple[re.Pattern[str], ...]
     concepts: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
+    grades: tuple[tuple[re.Pattern[str], str], ...] = ()  # pattern -> value template ("grade \\1")
+    intervals: tuple[str, ...] = ()  # interval words the rewrites produce; "X or Y" of two is a choice
+    interval_patterns: tuple[tuple[re.Pattern[str], str], ...] = ()  # other wordings -> value template
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,12 @@ class Facts:
     """What one text states, in comparable form."""
 
     organizations: tuple[str, ...]  # in order of mention (short names)
-    organization_groups: tuple[tuple[str, ...], ...]  # lists such as "USPSTF, ACOG and the ACR"
-    subjects: tuple[str, ...]  # organizations not mentioned as an object ("in its response to USPSTF")
+    organization_groups: tuple[tuple[str, ...], ...]  # lists such as "ORG-A, ORG-B and the ORG-C"
+    subjects: tuple[str, ...]  # organizations not mentioned as an object ("in its response to ORG-A")
     numbers: frozenset[str]  # "40", "74", "2%", "2015"
     age_ranges: tuple[tuple[int, int], ...]  # stated ranges: "40 to 74", "75 and older"
-    intervals: frozenset[str]  # "annual", "biennial"
-    grades: frozenset[str]  # "b", "c", "i"
+    intervals: frozenset[str]  # the pack's interval words, choices ("X or Y") and pattern values
+    grades: frozenset[str]  # values of the pack's grade patterns
     concepts: frozenset[str]
     universal: bool
     excludes: bool  # states that something does not apply
@@ -63,7 +64,7 @@ class Facts:
 
     @property
     def values(self) -> frozenset[str]:
-        return self.numbers | self.intervals | {f"grade {g}" for g in self.grades}
+        return self.numbers | self.intervals | self.grades
 
 
 def load_claim_rules(corpus_dir: Path) -> ClaimRules:
@@ -79,14 +80,22 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
         compiled = (compile_pattern(v, name, f"{field}[{i}]", problems) for i, v in enumerate(values))
         return tuple(c for c in compiled if c is not None)
 
-    rewrites = []
-    for i, pair in enumerate(data.get("normalize") or []):
-        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)):
-            problems.append(Problem(name, f"normalize[{i}]", "expected [pattern, replacement]"))
-            continue
-        compiled = compile_pattern(pair[0], name, f"normalize[{i}]", problems)
-        if compiled is not None:
-            rewrites.append((compiled, pair[1]))
+    def pairs(field: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+        out = []
+        for i, pair in enumerate(data.get(field) or []):
+            if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)):
+                problems.append(Problem(name, f"{field}[{i}]", "expected [pattern, replacement]"))
+                continue
+            compiled = compile_pattern(pair[0], name, f"{field}[{i}]", problems)
+            if compiled is not None:
+                out.append((compiled, pair[1]))
+        return tuple(out)
+
+    rewrites = pairs("normalize")
+    intervals = data.get("intervals") or []
+    if not (isinstance(intervals, list) and all(isinstance(w, str) and w for w in intervals)):
+        problems.append(Problem(name, "intervals", "expected a list of interval words"))
+        intervals = []
     strength_spec = data.get("strength") or {}
     strength = {label: patterns(strength_spec.get(label), f"strength.{label}") for label in STRENGTHS}
     priority = data.get("priority") or {}
@@ -110,8 +119,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     exclusion = patterns(data.get("exclusion"), "exclusion")
     if problems:
         raise CorpusError(problems)
-    return ClaimRules(tuple(rewrites), dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
-                      concepts)
+    return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
+                      concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"))
 
 
 class FactReader:
@@ -123,6 +132,12 @@ class FactReader:
         self._org_names = {o.lower(): o for o in organizations}
         words = "|".join(map(re.escape, rules.number_words))
         self._number_words = re.compile(rf"\b({words})\b(?=[\s-]+(years?|months?|percent|%))") if words else None
+        # A choice of two interval words ("annual or biennial", either order) is one value.
+        order = {w: i for i, w in enumerate(rules.intervals)}
+        self._choices = {f"{a} or {b}": " or ".join(sorted((a, b), key=order.get))
+                         for a in rules.intervals for b in rules.intervals if a != b}
+        alternatives = sorted(self._choices, key=len, reverse=True) + sorted(rules.intervals, key=len, reverse=True)
+        self._interval = re.compile(r"\b(" + "|".join(map(re.escape, alternatives)) + r")\b") if alternatives else None
 
     def normalize(self, text: str) -> str:
         text = self.vocabulary.normalize(text)
@@ -146,12 +161,26 @@ class FactReader:
         for m in _DECADE.finditer(stripped):
             numbers |= {f"{m.group(1)}0", f"{m.group(1)}9"}
         numbers |= set(_NUMBER.findall(_DECADE.sub(" ", stripped)))
-        intervals = {"annual or biennial" if " or " in i else i for i in _INTERVAL.findall(text)}
-        if {"annual", "biennial"} <= intervals:  # both offered: the same choice as "every 1 or 2 years"
-            intervals.add("annual or biennial")
-        if "annual or biennial" in intervals:
-            intervals |= {"annual", "biennial"}
-        return frozenset(numbers), frozenset(intervals), frozenset(_GRADE.findall(text))
+        return frozenset(numbers), self.intervals(text), frozenset(
+            m.expand(template) for pattern, template in self.rules.grades for m in pattern.finditer(text))
+
+    def intervals(self, text: str) -> frozenset[str]:
+        found = {self._choices.get(i, i) for i in self._interval.findall(text)} if self._interval else set()
+        singles = [w for w in self.rules.intervals if w in found]
+        for a in singles:  # two offered: the same choice as "every 1 or 2 years"
+            found |= {self._choices[f"{a} or {b}"] for b in singles if b != a}
+        for choice in [f for f in found if f in self._choices.values()]:
+            found |= set(choice.split(" or "))
+        found |= {m.expand(template) for pattern, template in self.rules.interval_patterns
+                  for m in pattern.finditer(text)}
+        return frozenset(found)
+
+    def single_intervals(self, intervals: frozenset[str]) -> frozenset[str]:
+        """The interval words among `intervals` (no choices, no pattern values)."""
+        return intervals & frozenset(self.rules.intervals)
+
+    def interval_choices(self, intervals: frozenset[str]) -> frozenset[str]:
+        return intervals & frozenset(self._choices.values())
 
     def read(self, text: str, priority: tuple[str, ...]) -> Facts:
         norm = self.normalize(text)
@@ -159,14 +188,13 @@ class FactReader:
         sentences = []
         for sentence in _SENTENCE.split(norm):
             n, i, g = self.values(sentence)
-            sentences.append((sentence, self.strengths(sentence, priority),
-                              n | i | frozenset(f"grade {x}" for x in g)))
+            sentences.append((sentence, self.strengths(sentence, priority), n | i | g))
         mentions = list(self._orgs.finditer(norm))
         orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
         subjects = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions
                                        if not _OBJECT.search(norm[:m.start()])))
         # A list of organizations: mentions separated only by commas and a conjunction
-        # ("USPSTF, ACOG and the ACR"); "In its response to USPSTF, ACR urges" is not one.
+        # ("ORG-A, ORG-B and the ORG-C"); "In its response to ORG-A, ORG-C urges" is not one.
         groups, current, joined = [], [], False
         for previous, mention in zip([None, *mentions], mentions, strict=False):
             gap = norm[previous.end():mention.start()] if previous is not None else ""

@@ -22,6 +22,7 @@ from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
+from .pack import load_pack
 from .query import QueryFeatures, card_age_ranges, parse_question
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, load_scope
@@ -100,11 +101,13 @@ class Engine:
         self._org_code = np.array([self._org_list.index(c.organization) for c in chunks], dtype=np.int64)
         self._doc_list = [s.id for s in corpus.sources]
         self._doc_code = np.array([self._doc_list.index(c.document_id) for c in chunks], dtype=np.int64)
-        # An organization is represented by its guideline first; statements and patient pages
-        # get a reserved place only for organizations that have no eligible guideline chunk.
-        guideline = np.array([corpus.source_by_id[c.document_id].knowledge_class == "guideline" for c in chunks],
-                             dtype=bool)
-        self._guideline_org_code = np.where(guideline, self._org_code, -1)
+        # An organization is represented by its primary kind of source first (the pack's first
+        # knowledge class); other kinds get a reserved place only for organizations that have no
+        # eligible chunk of the primary kind.
+        self.pack = load_pack(corpus.directory)
+        primary = np.array([corpus.source_by_id[c.document_id].knowledge_class == self.pack.primary_class
+                            for c in chunks], dtype=bool)
+        self._primary_org_code = np.where(primary, self._org_code, -1)
         self.document_ids = np.array([c.document_id for c in chunks])
         self._source_year = np.array([s.published_date.year if s.published_date else 0 for s in corpus.sources])
         source = corpus.source_by_id
@@ -240,7 +243,7 @@ class Engine:
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if settings.diversify:
             by_source = np.where(named_match > 0, self._doc_code, -1)
-            rounds = [self._guideline_org_code, self._org_code, by_source]
+            rounds = [self._primary_org_code, self._org_code, by_source]
             selected = ranking.diversify(rank_score, eligible, rounds, settings.top_k)
         else:
             selected = undiversified
@@ -339,6 +342,11 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
     name = str(path)
     data = read_mapping(path)
     problems: list[Problem] = []
+    try:
+        classes = load_pack(corpus_dir).knowledge_classes
+    except CorpusError as exc:
+        problems.extend(exc.problems)
+        classes = ()
 
     def number(section: str, key: str, low: float = 0.0, high: float = 10.0) -> float:
         block = data.get(section) if section else data
@@ -360,7 +368,7 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
         status_weights={"current": number("status_weights", "current", 0, 1),
                         "superseded_when_historical": number("status_weights", "superseded_when_historical", 0, 1)},
         class_weights={k: number("knowledge_class_weights", k, 0, 1)
-                       for k in ("guideline", "position_statement", "patient_education")},
+                       for k in classes},
         support_semantic_weight=number("support", "semantic_weight", 0, 1),
         support_lexical_weight=number("support", "lexical_weight", 0, 1),
         background=BackgroundWeights(ceiling=number("support", "background_ceiling", 0, 10),
@@ -372,7 +380,7 @@ def load_ranking_params(corpus_dir: Path) -> RankingParams:
             cosine_weight=number("density", "cosine_weight", 0, 1),
             fact_weights={k: _nested(data, "density", "fact_weights", k, name, problems) for k in FACT_KINDS},
             authority={k: _nested(data, "density", "authority", k, name, problems)
-                       for k in ("guideline", "position_statement", "patient_education")}),
+                       for k in classes}),
     )
     if params.bm25_weight + params.semantic_weight <= 0:
         problems.append(Problem(name, "hybrid", "the two weights cannot both be 0"))

@@ -68,8 +68,8 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
     positively scored eligible chunk of each group not yet represented a place, best group
     first. The pipeline's rounds: each organization's guidelines, then each organization
     (so one organization's several pages cannot crowd out another), then each source of the
-    organizations a question names (so "what did ACOG say before and after its update" gets
-    both ACOG versions). Vectorized over chunks: the cost grows with the corpus only in numpy.
+    organizations a question names (so "what did ORG say before and after its update" gets
+    both of ORG's versions). Vectorized over chunks: the cost grows with the corpus only in numpy.
     """
     chosen: list[int] = []
     taken = np.zeros(len(scores), dtype=bool)

@@ -5,7 +5,7 @@ Indexes are built once per corpus; a query only touches the columns of its own t
 BM25 follows rank_bm25's BM25Okapi exactly (k1, b, and its idf floor: a term in more than
 half of the chunks would get a negative idf, and is given epsilon times the mean idf
 instead). On a corpus of a few dozen chunks that floor applies to the topic's everyday words
-("breast", "screen", "mammographi"), so raw BM25 sums are neither bounded nor comparable
+(the organ, "screen", the test's name), so raw BM25 sums are neither bounded nor comparable
 across questions. Our decision: raw BM25 is used only to *rank* within a question (after
 max-normalization); it never decides abstention. The absolute support score instead uses a
 saturated, query-normalized BM25 (`Bm25Index.coverage`): each query term's saturated term

@@ -1,8 +1,8 @@
-"""Scope guard: declared exclusions of the corpus (corpus/scope.yaml) become named flags.
+"""Scope guard: declared exclusions of the corpus (the pack's scope.yaml) become named flags.
 
-Rules are data. A pattern match counts unless it is negated in its clause ("no BRCA
-mutation"), or the flag's `unless_before` / `unless_after` context matches ("my mother had
-breast cancer" is a family history, which is in scope).
+Rules are data. A pattern match counts unless it is negated in its clause ("no <variant>
+mutation"), or the flag's `unless_before` / `unless_after` context matches (a relative's
+diagnosis is a family history, which a pack may keep in scope).
 """
 
 from __future__ import annotations

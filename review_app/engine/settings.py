@@ -4,8 +4,8 @@
 |--------------------|-------------|-------------------------------|
 | mode               | hybrid      | REVIEW_APP_MODE               |
 | top_k              | 6           | REVIEW_APP_TOP_K              |
-| reference_date     | 2026-06-24  | REVIEW_APP_REFERENCE_DATE     |
-| threshold          | 0.122       | REVIEW_APP_THRESHOLD          |
+| reference_date     | the pack's  | REVIEW_APP_REFERENCE_DATE     |
+| threshold          | the pack's  | REVIEW_APP_THRESHOLD          |
 | diversify          | on          | REVIEW_APP_DIVERSIFY (1/0)    |
 | corpus folder      | ./corpus    | REVIEW_APP_CORPUS             |
 | labels folder      | ./labels    | REVIEW_APP_LABELS             |
@@ -14,10 +14,10 @@
 | reviewer name      | (none: read-only demo)  | REVIEW_APP_REVIEWER |
 | embedding provider | hashing     | EMBEDDING_PROVIDER (+ EMBEDDING_MODEL) |
 
-A provider other than hashing takes its calibrated threshold from corpus/embeddings.yaml
-unless REVIEW_APP_THRESHOLD (or --threshold) sets one.
-
-The reference date is pinned so results never drift with the calendar.
+The pinned reference date comes from the corpus pack (pack.yaml), so results never drift with
+the calendar; the threshold of each embedding provider from the pack's embeddings.yaml (a
+provider not calibrated there falls back to the hashing one), unless REVIEW_APP_THRESHOLD (or
+--threshold) sets one.
 """
 
 from __future__ import annotations
@@ -27,19 +27,15 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..errors import SettingsError
+from ..errors import CorpusError, Problem, SettingsError
 from ..records import MODES, EmbeddingSpec, Settings
 from .embeddings import DEFAULT as DEFAULT_EMBEDDING
 from .embeddings import calibrated_threshold, parse_spec
+from .pack import load_pack
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_MODE = "hybrid"
 DEFAULT_TOP_K = 6
-DEFAULT_REFERENCE_DATE = dt.date(2026, 6, 24)
-# Chosen by `python -m review_app sweep --slice canonical` (the midpoint of the gap between the
-# lowest answerable and the highest abstention support the scope guard misses), reported on
-# the holdout it was not chosen on. A test re-derives it, so it cannot drift from its source.
-DEFAULT_THRESHOLD = 0.122
 DEFAULT_DIVERSIFY = True
 MAX_TOP_K = 50
 
@@ -108,7 +104,8 @@ def default_settings(env: Mapping[str, str] | None = None, embedding: EmbeddingS
     return Settings(
         mode=parse_mode(mode) if mode else DEFAULT_MODE,
         top_k=parse_top_k(top_k) if top_k else DEFAULT_TOP_K,
-        reference_date=parse_date(date, ENV_PREFIX + "REFERENCE_DATE") if date else DEFAULT_REFERENCE_DATE,
+        reference_date=(parse_date(date, ENV_PREFIX + "REFERENCE_DATE") if date
+                        else load_pack(data_dir("corpus", env)).reference_date),
         threshold=parse_threshold(threshold) if threshold else provider_threshold(embedding, env),
         diversify=parse_bool(diversify, ENV_PREFIX + "DIVERSIFY") if diversify else DEFAULT_DIVERSIFY,
         embedding=embedding,
@@ -116,11 +113,20 @@ def default_settings(env: Mapping[str, str] | None = None, embedding: EmbeddingS
 
 
 def provider_threshold(embedding: EmbeddingSpec, env: Mapping[str, str] | None = None) -> float:
-    """The default threshold of a provider: calibrated in corpus/embeddings.yaml, else the hashing one."""
-    if embedding == DEFAULT_EMBEDDING:
-        return DEFAULT_THRESHOLD
-    found = calibrated_threshold(embedding, data_dir("corpus", env))
-    return DEFAULT_THRESHOLD if found is None else found
+    """The default threshold of a provider: calibrated in the pack's embeddings.yaml, else the
+    hashing one (which every pack must calibrate). Raises CorpusError when neither is there."""
+    corpus_dir = data_dir("corpus", env)
+    found = calibrated_threshold(embedding, corpus_dir)
+    return found if found is not None else default_threshold(corpus_dir)
+
+
+def default_threshold(corpus_dir: Path) -> float:
+    """The hashing provider's calibrated threshold: the pack's default."""
+    found = calibrated_threshold(DEFAULT_EMBEDDING, corpus_dir)
+    if found is None:
+        raise CorpusError([Problem(str(Path(corpus_dir) / "embeddings.yaml"), "thresholds.hashing",
+                                   "missing: calibrate it with `python -m review_app sweep --slice canonical`")])
+    return found
 
 
 def database_path(env: Mapping[str, str] | None = None) -> Path:
@@ -136,7 +142,12 @@ def default_reviewer(env: Mapping[str, str] | None = None) -> str:
 
 
 def data_dir(name: str, env: Mapping[str, str] | None = None) -> Path:
-    """Folder of the corpus, labels or exports: REVIEW_APP_<NAME> or the project's own."""
+    """Folder of the corpus, labels or exports: REVIEW_APP_<NAME>, else for labels the corpus
+    pack's own label folder, else the project's."""
     env = os.environ if env is None else env
     value = env.get(ENV_PREFIX + name.upper())
-    return Path(value) if value else PROJECT_ROOT / name.lower()
+    if value:
+        return Path(value)
+    if name.lower() == "labels":
+        return load_pack(data_dir("corpus", env)).labels
+    return PROJECT_ROOT / name.lower()

@@ -1,7 +1,7 @@
 """Text normalization shared by the retrievers and the query parser.
 
-Cards and questions go through the same steps, so a question's "mammogram" meets a card's
-"mammography": lower-case, the phrase rewrites of corpus/vocabulary.yaml, word tokens, stop
+Cards and questions go through the same steps, so a question's shorthand meets a card's
+full term: lower-case, the phrase rewrites of corpus/vocabulary.yaml, word tokens, stop
 words removed, Snowball English stems.
 """
 

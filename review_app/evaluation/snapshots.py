@@ -17,11 +17,11 @@ from ..claims.synthesis import get_synthesizer
 from ..engine.embeddings import DEFAULT as DEFAULT_EMBEDDING
 from ..engine.embeddings import SNAPSHOT_EMBEDDINGS
 from ..engine.pipeline import Engine
-from ..engine.settings import PROJECT_ROOT, default_settings
+from ..engine.settings import default_settings
 from ..errors import ReviewAppError, SnapshotDrift
 from .calibration import sweep
 from .evaluate import ablation, embedding_arms, evaluate
-from .labels import SLICES, load_cases, load_slice
+from .labels import SLICES, load_cases, load_slice, slice_path
 from .report import (
     ablation_table,
     confusion_table,
@@ -37,16 +37,22 @@ BEGIN = "<!-- BEGIN GENERATED RESULTS (python -m review_app snapshots) -->"
 END = "<!-- END GENERATED RESULTS -->"
 
 
-# Claim sets whose verifier metrics are snapshotted besides the slices that carry claims:
-# claims written apart from the verifier, so its agreement there is the honest figure.
-EXTRA_CLAIM_SETS = (PROJECT_ROOT / "tests" / "data" / "dev_claims.jsonl",)
+def pinned(engine: Engine, embedding=None):
+    """The pack's pinned defaults, whatever the environment says."""
+    return default_settings(env={"REVIEW_APP_CORPUS": str(engine.corpus.directory)}, embedding=embedding)
+
+
+def present_slices(labels_dir: Path) -> list[str]:
+    """The slices this pack has (a small pack may have only canonical)."""
+    return [name for name in SLICES if slice_path(labels_dir, name).exists()]
 
 
 def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
-    settings = default_settings(env={})
+    settings = pinned(engine)
+    slices = present_slices(labels_dir)
     snapshots: dict[str, dict[str, Any]] = {}
     claim_sets = {}
-    for name in SLICES:
+    for name in slices:
         cases = load_slice(labels_dir, name, **references(engine))
         # The default arm is snapshotted as it was before embedding providers existed (its
         # provider is always hashing); embeddings.json holds every provider's figures.
@@ -57,7 +63,8 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
         }
         if any(case.claims for case in cases):
             claim_sets[name] = cases
-    for path in EXTRA_CLAIM_SETS:
+    # Claim sets written apart from the verifier (its agreement there is the honest figure).
+    for path in engine.pack.extra_claim_sets:
         claim_sets[path.stem] = load_cases(path, **references(engine))
     verifier = get_synthesizer(engine).verifier
     snapshots["claims"] = {name: verification_report(check_cases(verifier, cases, settings.reference_date), name,
@@ -65,7 +72,7 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
                            for name, cases in claim_sets.items()}
     snapshots["calibration"] = {
         "sweeps": {name: sweep(engine, load_slice(labels_dir, name, **references(engine)), settings, name).to_json()
-                   for name in SLICES},
+                   for name in slices},
         "factual_density": engine.density.length_correlations(),
     }
     snapshots["embeddings"] = embedding_snapshot(engine, labels_dir)
@@ -78,11 +85,11 @@ def embedding_snapshot(engine: Engine, labels_dir: Path) -> dict[str, Any]:
     float32 arithmetic may differ in the last digits from one CPU to another."""
     specs = [DEFAULT_EMBEDDING, *SNAPSHOT_EMBEDDINGS]
     arms, sweeps = {}, {}
-    for name in SLICES:
+    for name in present_slices(labels_dir):
         cases = load_slice(labels_dir, name, **references(engine))
-        arms[name] = embedding_arms(engine, cases, default_settings(env={}), name, specs)
+        arms[name] = embedding_arms(engine, cases, pinned(engine), name, specs)
         for spec in specs:
-            record = sweep(engine, cases, default_settings(env={}, embedding=spec), name).to_json()
+            record = sweep(engine, cases, pinned(engine, spec), name).to_json()
             sweeps.setdefault(spec.label, {})[name] = _stable_sweep(record)
     return {"arms": arms, "sweeps": sweeps}
 
@@ -112,7 +119,7 @@ def files(snapshots: dict[str, dict[str, Any]], corpus_version: str) -> dict[str
 
 def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) -> str:
     top_k = default_settings(env={}).top_k
-    slices = [snapshots[name] for name in SLICES]
+    slices = [snapshots[name] for name in SLICES if name in snapshots]
     summaries = [{k: v for k, v in s["hybrid"].items() if k not in ("per_case", "settings")} for s in slices]
     rows = [row for s in slices for row in s["ablation"]]
     claims = list(snapshots["claims"].values())
@@ -134,7 +141,7 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
 
 
 def _embedding_section(data: dict[str, Any], top_k: int) -> str:
-    rows = [row for name in SLICES for row in data["arms"][name]]
+    rows = [row for name in data["arms"] for row in data["arms"][name]]
     sweeps = [{**record, "slice": f"{record['slice']}, {label}"} for label, by_slice in data["sweeps"].items()
               for record in by_slice.values()]
     return (f"Embedding providers, as the semantic arm and as the semantic half of hybrid, each at its own "

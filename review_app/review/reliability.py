@@ -27,7 +27,7 @@ import numpy as np
 from ..engine.settings import PROJECT_ROOT
 from .store import Judgment, ReviewStore
 
-CHUNK = "uspstf-2024#recommendation"
+CHUNK = "load#chunk"  # the store never checks chunk ids; the API round cites a claim of the canonical slice
 
 
 @dataclass
@@ -216,7 +216,8 @@ def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: 
         _, url, _ = launch(demo, server_name="127.0.0.1", server_port=_free_port(), prevent_thread_lock=True,
                            quiet=True)
         try:
-            results.append(server_writes(url, base / "server.sqlite", clients, per_client, _api_save))
+            results.append(server_writes(url, base / "server.sqlite", clients, per_client,
+                                         api_saver(context.service)))
         finally:
             demo.close()
         engine = get_engine(data_dir("corpus"))
@@ -226,10 +227,16 @@ def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: 
     return results
 
 
-def _api_save(client: Any, tag: str, i: int) -> dict:
-    """One judgment through the public API: claim c1 of canonical-001, a new reviewer per call."""
-    return client.predict("canonical", "canonical-001", "c1", CHUNK, f"api-{tag}-{i}", "supports", "", "",
-                          api_name="/save_judgment")
+def api_saver(service: Any) -> Callable[[Any, str, int], dict]:
+    """Saves one judgment through the public API on the first claim of the canonical slice
+    (whatever the corpus pack), a new reviewer per call."""
+    case = next(c for c in service.cases("canonical") if c.claims)
+    claim = case.claims[0]
+
+    def save(client: Any, tag: str, i: int) -> dict:
+        return client.predict("canonical", case.id, claim.id, claim.evidence[0].chunk_id, f"api-{tag}-{i}",
+                              "supports", "", "", api_name="/save_judgment")
+    return save
 
 
 def _free_port() -> int:

@@ -28,10 +28,10 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
     def who(typed: str | None, request: gr.Request | None) -> str:
         return ctx.actor(typed, request) or ""
 
-    with gr.Blocks(title="Evidence Drift Review") as demo:
-        gr.Markdown("# Evidence Drift Review\nBreast cancer screening guidance: does retrieval bring back every "
-                    "source, tell current from superseded guidance, and abstain when it should?")
-        gr.Markdown(render.DISCLAIMER, elem_id="disclaimer")
+    texts = ctx.engine.pack.app
+    with gr.Blocks(title=texts.title) as demo:
+        gr.Markdown(f"# {texts.title}\n{texts.subtitle}")
+        gr.Markdown(texts.disclaimer, elem_id="disclaimer")
         if ctx.storage_warning:
             gr.HTML(f"<div class='edr-warning' id='storage-warning'>{render.e(ctx.storage_warning)}</div>")
         if os.environ.get("OAUTH_CLIENT_ID"):
@@ -49,9 +49,8 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
 
         with gr.Tab("Ask", id="ask"):
             question = gr.Textbox(label="Question", lines=2, elem_id="question",
-                                  placeholder="e.g. When should an average-risk woman start screening mammography?")
-            gr.Examples(handlers.EXAMPLES, inputs=question, label="Examples: a comparison, a historical question, "
-                        "an out-of-scope one, an off-topic one")
+                                  placeholder=texts.question_placeholder)
+            gr.Examples(ctx.examples, inputs=question, label=texts.examples_label)
             with gr.Accordion("Advanced settings", open=False), gr.Row():
                 mode = gr.Radio(list(MODES), value=s.mode, label="Retrieval mode")
                 top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k")
@@ -425,7 +424,7 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
         with gr.Tab("Guidelines", id="guidelines"):
             gr.Markdown(Path(GUIDELINES).read_text(encoding="utf-8"))
 
-        gr.Markdown(render.DISCLAIMER)
+        gr.Markdown(texts.disclaimer)
     return demo
 
 

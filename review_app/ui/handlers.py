@@ -46,13 +46,6 @@ from ..review.team import load_team, passwords
 from ..review.versions import registry
 from . import render
 
-EXAMPLES = [
-    "How often should an average-risk 48-year-old have screening mammography, and do major organizations agree?",
-    "What did the USPSTF recommend in 2016 for women aged 40 to 49?",
-    "When should a 35-year-old with a BRCA1 mutation start screening?",
-    "What is the recommended interval for colorectal cancer screening at age 45?",
-]
-
 
 @dataclass
 class Context:
@@ -93,6 +86,15 @@ class Context:
         engine.semantic_index(settings.embedding)  # a configured provider's corpus embeddings (cached on disk)
         return cls(engine, store, service, settings, exports, None if mirror else storage_warning(db_path),
                    passwords() or None, mirror, generator, problem)
+
+    @property
+    def scope_words(self) -> render.ScopeWords:
+        scope = self.engine.scope
+        return render.ScopeWords({flag: scope.label(flag) for flag in scope.flags}, self.engine.pack.scope_summary)
+
+    @property
+    def examples(self) -> list[str]:
+        return list(self.engine.pack.app.examples)
 
     @property
     def generation_enabled(self) -> bool:
@@ -164,7 +166,7 @@ def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: st
     synthesis = get_synthesizer(ctx.engine).synthesize(decision)
     record = decision.to_json()
     record.update({k: v for k, v in synthesis.to_json().items() if k != "withheld"})
-    return (render.banner(decision), render.synthesis_html(synthesis), render.evidence_cards(decision),
+    return (render.banner(decision, ctx.scope_words), render.synthesis_html(synthesis), render.evidence_cards(decision),
             render.evidence_map(decision), record)
 
 
@@ -204,7 +206,7 @@ def load_case(ctx: Context, slice_name: str, case_id: str, reviewer: str):
     """Gold panel, retrieval (cards with gold marks), claim table, row choices, progress."""
     view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
     rows = [r.key for r in view.rows]
-    return (render.gold_panel(view), render.banner(view.decision),
+    return (render.gold_panel(view), render.banner(view.decision, ctx.scope_words),
             render.evidence_cards(view.decision, set(view.case.gold_document_ids)),
             render.claim_table(view.rows), rows, progress_text(ctx, slice_name, reviewer))
 
@@ -383,7 +385,7 @@ def preview_draft(ctx: Context, question: str, reference_date: str) -> tuple[str
         decision = ctx.engine.ask(question, settings)
     except ReviewAppError as exc:
         return f"Cannot preview: {exc}", ""
-    return render.banner(decision), render.evidence_cards(decision)
+    return render.banner(decision, ctx.scope_words), render.evidence_cards(decision)
 
 
 def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, gold: list[str], flags: list[str],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import html
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -12,9 +13,6 @@ from ..claims.synthesis import Synthesis
 from ..records import Decision
 from ..review.service import CaseView, ClaimRow
 from ..review.versions import ReviewItem, ReviewQueue
-
-DISCLAIMER = ("**Research demonstration only — not medical advice.** The evidence cards are project-written "
-              "paraphrases of public guidance (USPSTF, ACS, ACOG, ACR), not the guidelines themselves.")
 
 CSS = """
 .edr-banner {padding: 12px 16px; border-radius: 8px; margin: 4px 0 8px; font-size: 1.05em;}
@@ -37,14 +35,12 @@ CSS = """
 .edr-unsupported {border-left: 4px solid #b33a3a; padding: 4px 10px; margin: 6px 0;}
 """
 
-_FLAG_WORDS = {
-    "known_high_risk_genetics": "a known high-risk genetic variant (e.g. BRCA1/2)",
-    "prior_chest_radiation": "prior radiation to the chest",
-    "personal_history_breast_cancer": "a personal history of breast cancer or a high-risk lesion",
-    "pregnancy_or_lactation": "pregnancy or breastfeeding",
-    "male_screening": "screening men",
-    "diagnostic_symptoms": "symptoms that need a diagnostic work-up",
-}
+@dataclass(frozen=True)
+class ScopeWords:
+    """How the corpus pack words its declared scope: each flag's label and the scope as a whole."""
+
+    labels: dict[str, str]
+    summary: str
 
 
 # gr.HTML renders its value through a JS template string and Handlebars: besides HTML, a
@@ -61,15 +57,15 @@ def _notes(decision: Decision) -> str:
     return "".join(f"<div class='edr-warning edr-note'>{e(note)}</div>" for note in decision.notes)
 
 
-def banner(decision: Decision) -> str:
+def banner(decision: Decision, scope: ScopeWords) -> str:
     if not decision.abstain:
         return (f"<div class='edr-banner edr-answer' id='decision-banner'><b>Answer.</b> The corpus supports an "
                 f"answer: best support {decision.max_support_score:.3f} (threshold "
                 f"{decision.settings.threshold:.3f}).</div>" + _notes(decision))
     if decision.scope_flags:
-        flags = "; ".join(_FLAG_WORDS.get(f, f) for f in decision.scope_flags)
-        why = (f"The question is about {e(flags)}, outside this corpus's declared scope (asymptomatic, "
-               f"average-risk screening). Flags: {e(', '.join(decision.scope_flags))}.")
+        flags = "; ".join(scope.labels.get(f, f) for f in decision.scope_flags)
+        why = (f"The question is about {e(flags)}, outside this corpus's declared scope ({e(scope.summary)}). "
+               f"Flags: {e(', '.join(decision.scope_flags))}.")
     else:
         why = e(decision.abstain_reason or "")
     return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>" + _notes(decision)

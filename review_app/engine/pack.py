@@ -1,0 +1,103 @@
+"""The corpus pack's own file (pack.yaml): what the folder is about, its pinned reference date,
+its kinds of source, and the texts the app and the command line show. The code names no topic:
+everything topic-specific is read from here or from the pack's rule files."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import CorpusError, Problem
+from .datafiles import read_mapping
+
+PACK_FILE = "pack.yaml"
+
+
+@dataclass(frozen=True)
+class AppTexts:
+    title: str
+    subtitle: str
+    disclaimer: str  # markdown
+    question_placeholder: str
+    examples_label: str
+    examples: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pack:
+    directory: Path
+    topic: str
+    reference_date: dt.date
+    knowledge_classes: tuple[str, ...]  # the first is the primary kind of source
+    scope_note: str
+    scope_summary: str
+    app: AppTexts
+    labels: Path  # the pack's label folder (canonical.jsonl, holdout.jsonl)
+    snapshots: Path  # where `snapshots` writes this pack's metric snapshots
+    readme: Path  # the README whose generated section shows them
+    extra_claim_sets: tuple[Path, ...]  # claim files snapshotted besides the slices
+
+    @property
+    def primary_class(self) -> str:
+        return self.knowledge_classes[0]
+
+
+def load_pack(directory: Path) -> Pack:
+    """Read and check <directory>/pack.yaml. Raises CorpusError listing every problem."""
+    return _load(Path(directory).resolve())
+
+
+@lru_cache(maxsize=16)
+def _load(directory: Path) -> Pack:
+    path = directory / PACK_FILE
+    name = str(path)
+    data = read_mapping(path)
+    problems: list[Problem] = []
+
+    def text(mapping: dict, field: str, where: str = "") -> str:
+        value = mapping.get(field)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(Problem(name, where + field, "expected non-empty text"))
+            return ""
+        return " ".join(value.split()) if "\n" in value else value.strip()
+
+    topic = text(data, "topic")
+    try:
+        reference_date = dt.date.fromisoformat(str(data.get("reference_date")))
+    except ValueError:
+        problems.append(Problem(name, "reference_date", f"{data.get('reference_date')!r} is not a date as YYYY-MM-DD"))
+        reference_date = dt.date.min
+    classes = data.get("knowledge_classes")
+    if not (isinstance(classes, list) and classes and all(isinstance(c, str) and c for c in classes)
+            and len(set(classes)) == len(classes)):
+        problems.append(Problem(name, "knowledge_classes", "expected a list of distinct names, the primary kind first"))
+        classes = ["guideline"]
+    app = data.get("app") if isinstance(data.get("app"), dict) else {}
+    if not app:
+        problems.append(Problem(name, "app", "expected a mapping of the app's texts"))
+    examples = app.get("examples")
+    if not (isinstance(examples, list) and examples and all(isinstance(q, str) and q.strip() for q in examples)):
+        problems.append(Problem(name, "app.examples", "expected a non-empty list of example questions"))
+        examples = []
+    texts = AppTexts(text(app, "title", "app."), text(app, "subtitle", "app."), text(app, "disclaimer", "app."),
+                     text(app, "question_placeholder", "app."), text(app, "examples_label", "app."),
+                     tuple(q.strip() for q in examples))
+    evaluation = data.get("evaluation") if isinstance(data.get("evaluation"), dict) else {}
+    if not evaluation:
+        problems.append(Problem(name, "evaluation", "expected a mapping: labels, snapshots, readme"))
+
+    def folder(field: str) -> Path:
+        return (directory / text(evaluation, field, "evaluation.")).resolve()
+
+    extra = evaluation.get("extra_claim_sets") or []
+    if not (isinstance(extra, list) and all(isinstance(p, str) for p in extra)):
+        problems.append(Problem(name, "evaluation.extra_claim_sets", "expected a list of label files"))
+        extra = []
+    pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
+                text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
+                tuple((directory / p).resolve() for p in extra))
+    if problems:
+        raise CorpusError(problems)
+    return pack

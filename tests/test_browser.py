@@ -135,7 +135,7 @@ def injected_server(tmp_path_factory):
     from review_app.ui.app import build_app, launch
     from review_app.ui.handlers import Context
 
-    from .conftest import CORPUS_DIR, _free_port, temporary_env
+    from .conftest import CORPUS_DIR, LABELS_DIR, _free_port, temporary_env
 
     folder = tmp_path_factory.mktemp("injected")
     corpus = folder / "corpus"
@@ -143,7 +143,8 @@ def injected_server(tmp_path_factory):
     card = corpus / "acr-current.md"
     card.write_text(card.read_text(encoding="utf-8").replace(
         "## Risk assessment\n", f"## Risk assessment\nInjected: {PAYLOAD} end.\n"), encoding="utf-8")
-    with temporary_env(REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_EXPORTS=str(folder / "exports")):
+    with temporary_env(REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_LABELS=str(LABELS_DIR),
+                       REVIEW_APP_EXPORTS=str(folder / "exports")):
         demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
     port = _free_port()
     launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
@@ -262,3 +263,44 @@ def test_hugging_face_sign_in_names_the_reviewer_and_roles_hold(browser, oauth_s
     assert [(j.reviewer, j.label) for j in context.store.judgments()] == [("hf-clinician", "supports")]
     shot(page, "oauth-signed-in")
     browser_context.close()
+
+
+@pytest.fixture(scope="module")
+def colorectal_server(tmp_path_factory):
+    """The app on the colorectal example pack: only its data files differ."""
+    from review_app.ui.app import build_app, launch
+    from review_app.ui.handlers import Context
+
+    from .conftest import _free_port, temporary_env
+
+    folder = tmp_path_factory.mktemp("colorectal")
+    with temporary_env(REVIEW_APP_CORPUS=str(PROJECT_ROOT / "examples" / "colorectal" / "corpus"),
+                       REVIEW_APP_EXPORTS=str(folder / "exports")):
+        demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
+        port = _free_port()
+        launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+        yield f"http://127.0.0.1:{port}/"
+        demo.close()
+
+
+def test_the_colorectal_pack_runs_in_the_app_with_its_own_texts(browser, colorectal_server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(colorectal_server)
+    page.wait_for_selector("#question textarea")
+    assert "Colorectal cancer screening" in page.inner_text("body")
+    assert "ACG" in page.inner_text("#disclaimer") and "not medical advice" in page.inner_text("#disclaimer")
+    from review_app.engine.pack import load_pack
+
+    first = load_pack(PROJECT_ROOT / "examples" / "colorectal" / "corpus").app.examples[0]
+    page.fill("#question textarea", first)  # the pack's first example question
+    page.click("#ask-button")
+    banner = page.wait_for_selector("#decision-banner:has-text('Answer.')")
+    page.wait_for_selector("text=acp-2023")
+    shot(page, "colorectal-ask")
+    page.fill("#question textarea", "Patient with Lynch syndrome, age 30: when should colonoscopy start?")
+    page.click("#ask-button")
+    banner = page.wait_for_selector("#decision-banner:has-text('Abstain.')")
+    assert "hereditary_syndrome" in banner.inner_text()
+    context.close()

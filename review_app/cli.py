@@ -27,7 +27,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .claims.citations import check_cases, verification_report
 from .claims.generation import generate_slice, generator_from_environment
 from .claims.synthesis import get_synthesizer
 from .engine import embeddings
@@ -36,6 +35,7 @@ from .engine.settings import (
     PROJECT_ROOT,
     data_dir,
     database_path,
+    default_reviewer,
     default_settings,
     parse_date,
     parse_mode,
@@ -43,14 +43,12 @@ from .engine.settings import (
     parse_top_k,
 )
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
-from .evaluation import history, plots, report, snapshots
-from .evaluation.calibration import sweep
-from .evaluation.evaluate import ablation, evaluate
-from .evaluation.labels import SLICES, load_cases, load_slice, slice_path
+from .evaluation import history, report, snapshots
+from .evaluation.evaluate import ablation
+from .evaluation.labels import SLICES, load_slice, slice_path
 from .records import MODES
-from .review import reliability
+from .review import reliability, usecases
 from .review.agreement import agreement, format_agreement
-from .review.export import export_holdout, plan_export
 from .review.service import ReviewService
 from .review.store import ReviewStore
 from .review.versions import chunk_for_hash, registry
@@ -125,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     exp = commands.add_parser("export", help="write a new holdout version from the review database")
     exp.add_argument("--dry-run", action="store_true", help="only say what would be written and reported")
+    exp.add_argument("--reviewer", help="who exports (default REVIEW_APP_REVIEWER); the team's review policy "
+                     "decides whether that name may (labels/team.yaml)")
     exp.add_argument("--json", action="store_true", help="print one JSON object")
 
     corpus = commands.add_parser("corpus", help="corpus versions: what changed, and what needs re-review")
@@ -202,14 +202,11 @@ def _settings(args: argparse.Namespace):
     return dataclasses.replace(settings, **changes)
 
 
-def _cases(args: argparse.Namespace, engine, labels_dir: Path):
-    """The cases named by --slice or --labels, checked against the corpus, and their name."""
+def _case_set(args: argparse.Namespace, engine, labels_dir: Path) -> usecases.CaseSet:
+    """The cases named by --slice or --labels, checked against the corpus."""
     if args.labels is None and args.slice is None:
         raise ReviewAppError(f"{args.command} needs --slice canonical|holdout or --labels FILE.jsonl")
-    refs = snapshots.references(engine)
-    if args.labels is not None:
-        return load_cases(args.labels, **refs), args.labels.stem
-    return load_slice(labels_dir, args.slice, **refs), args.slice
+    return usecases.load_case_set(engine, labels_dir, args.slice, args.labels)
 
 
 def _record(engine, command: str, name: str, settings: dict, metrics: dict, args: argparse.Namespace,
@@ -229,33 +226,41 @@ def _emit(result: dict, filename: str, formatter, as_json: bool) -> int:
 
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.corpus is not None:  # every later read of the corpus folder (and its labels) follows it
-        os.environ["REVIEW_APP_CORPUS"] = str(args.corpus.resolve())
+    if args.corpus is None:
+        return _run(args)
+    # Every read of the corpus folder (and its labels) during this command follows --corpus.
+    saved = os.environ.get("REVIEW_APP_CORPUS")
+    os.environ["REVIEW_APP_CORPUS"] = str(args.corpus.resolve())
+    try:
+        return _run(args)
+    finally:
+        if saved is None:
+            os.environ.pop("REVIEW_APP_CORPUS", None)
+        else:
+            os.environ["REVIEW_APP_CORPUS"] = saved
+
+
+def _run(args: argparse.Namespace) -> int:
     engine = get_engine(data_dir("corpus"))
     labels_dir = data_dir("labels")
     if args.command == "ask":
-        decision = engine.ask(args.question, _settings(args))
-        synthesis = get_synthesizer(engine).synthesize(decision)
+        answer = usecases.ask(engine, args.question, _settings(args))
         if args.json:
-            record = decision.to_json()
-            record.update({k: v for k, v in synthesis.to_json().items() if k != "withheld"})
-            print(report.dumps_json(record), end="")
+            print(report.dumps_json(answer.to_json()), end="")
         else:
-            print(report.format_decision(decision, synthesis))
+            print(report.format_decision(answer.decision, answer.synthesis))
         return 0
     if args.command == "verify":
-        cases, name = _cases(args, engine, labels_dir)
-        checked = check_cases(get_synthesizer(engine).verifier, cases, default_settings().reference_date)
-        result = verification_report(checked, name, engine.corpus.version)
-        _record(engine, "verify", name, {"reference_date": default_settings().reference_date.isoformat()},
-                {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, args, labels_dir, embedding=None)
-        return _emit(result, f"verification-{name}.json", report.format_verification, args.json)
+        case_set = _case_set(args, engine, labels_dir)
+        result = usecases.run_verification(engine, case_set, default_settings().reference_date, data_dir("exports"))
+        return _emit(result, f"verification-{case_set.name}.json", report.format_verification, args.json)
     if args.command == "generate":
         generator = generator_from_environment(engine, get_synthesizer(engine).verifier)
         if generator is None:
             raise ReviewAppError("generation is off: set ENABLE_GENERATION=true, OPENAI_GENERATION_MODEL and, for "
                                  "a server other than the openai package's default, OPENAI_BASE_URL")
-        cases, name = _cases(args, engine, labels_dir)
+        case_set = _case_set(args, engine, labels_dir)
+        cases, name = case_set.cases, case_set.name
         settings = default_settings()
 
         def progress(done: int, total: int) -> None:
@@ -267,13 +272,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         return _emit(result, f"generation-{name}.json", report.format_generation, args.json)
     if args.command == "evaluate":
         settings = _settings(args)
-        cases, name = _cases(args, engine, labels_dir)
-        evaluation = evaluate(engine, cases, settings, name)
-        written = report.write_evaluation(evaluation, data_dir("exports"))
-        if args.trec_out is not None:
-            written += report.trec_files(evaluation, args.trec_out)
-        _record(engine, "evaluate", name, settings.to_json(), evaluation.summary(), args, labels_dir,
-                evaluation.embedding)
+        run = usecases.run_evaluation(engine, _case_set(args, engine, labels_dir), settings, data_dir("exports"),
+                                      trec_dir=args.trec_out)
+        evaluation, written = run.evaluation, run.written
         if args.json:
             print(report.dumps_json(evaluation.to_json()), end="")
         else:
@@ -295,20 +296,13 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(report.ablation_table(rows, settings.top_k), end="")
         return 0
     if args.command == "sweep":
-        cases, name = _cases(args, engine, labels_dir)
-        settings = _settings(args)
-        result = sweep(engine, cases, settings, name)
-        record = result.to_json()
-        exports = data_dir("exports")
-        pngs = [plots.support_plot(result, exports / f"sweep-{name}-support.png"),
-                plots.risk_coverage_plot(result, exports / f"sweep-{name}-risk-coverage.png")]
-        _record(engine, "sweep", name, settings.to_json(), record, args, labels_dir,
-                engine.embedding_info(settings.embedding))
+        run = usecases.run_sweep(engine, _case_set(args, engine, labels_dir), _settings(args), data_dir("exports"))
+        record = run.sweep.to_json()
         if args.json:
             print(report.dumps_json(record), end="")
         else:
             print(report.format_sweep(record))
-        print("wrote " + ", ".join(str(p) for p in pngs), file=sys.stderr)
+        print("wrote " + ", ".join(str(p) for p in run.images), file=sys.stderr)
         return 0
     if args.command == "agreement":
         result = agreement(ReviewStore(database_path()).judgments())
@@ -322,11 +316,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "export":
         service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
-        if args.dry_run:
-            summary = {"dry_run": True, **plan_export(service).summary()}
-        else:
-            result = export_holdout(service, data_dir("exports"))
-            summary = {"dry_run": False, "path": str(result.path), "sha256": result.sha256, **result.plan.summary()}
+        actor = args.reviewer if args.reviewer is not None else default_reviewer()
+        summary = usecases.export(service, actor or None, data_dir("exports"), args.dry_run).summary
         if args.json:
             print(report.dumps_json(summary), end="")
         else:
@@ -355,9 +346,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             return 0
         queue = service.rereview_queue(args.from_version)
         if args.json:
-            print(report.dumps_json({"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
-                                     "needs_rereview": [i.to_json() for i in queue.items],
-                                     "confirmed": list(queue.confirmed)}), end="")
+            print(report.dumps_json(usecases.rereview_record(queue)), end="")
         else:
             print(report.format_corpus_diff(queue))
         return 0

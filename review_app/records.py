@@ -212,6 +212,10 @@ class Case:
     notes: str = ""
     extra: dict[str, Any] = field(default_factory=dict)  # unknown fields, kept on round trips
     line: int = 0
+    # The chunks whose text answers the question; None when the file does not say (chunk-level
+    # metrics are then "not available", never perfect).
+    gold_chunk_ids: tuple[str, ...] | None = None
+    tags: tuple[str, ...] = ()  # style and probe kinds, for per-tag reporting
 
 
 def _iso(value: dt.date | None) -> str | None:

@@ -94,7 +94,11 @@ def test_export_command(tmp_path, monkeypatch, capsys):
     assert main(["export", "--dry-run", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["dry_run"] is True
     assert not (tmp_path / "exports").exists() or not list((tmp_path / "exports").glob("holdout-*.jsonl"))
-    assert main(["export", "--json"]) == 0
+    assert main(["export", "--json"]) == 2  # the CLI obeys the review policy too: no name, no export
+    assert "may not export" in capsys.readouterr().err
+    assert main(["export", "--reviewer", "dr-a", "--json"]) == 2  # a reviewer; labels/team.yaml: adjudicators
+    assert "dr-a (reviewer) may not export" in capsys.readouterr().err
+    assert main(["export", "--reviewer", "dr-c", "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     assert written["path"].endswith(".jsonl") and main(["evaluate", "--labels", written["path"]]) == 0
 

@@ -105,11 +105,11 @@ def test_unknown_fields_survive_a_round_trip(tmp_path):
                            "claims": [{"id": "c1", "text": "x", "evidence": [
                                {"chunk_id": "acs-2015#ages-45-to-54", "label": "partially_supports",
                                 "reason": "missing_fact", "reviewer": "dr-a"}], "priority": 2}],
-                           "notes": "n", "source_of_case": "clinic", "tags": ["a", "b"]}, ensure_ascii=False) + "\n"
+                           "notes": "n", "source_of_case": "clinic", "batch": ["a", "b"]}, ensure_ascii=False) + "\n"
     path = tmp_path / "round.jsonl"
     path.write_text(original, encoding="utf-8")
     cases = load_cases(path)
-    assert cases[0].extra == {"source_of_case": "clinic", "tags": ["a", "b"]}
+    assert cases[0].extra == {"source_of_case": "clinic", "batch": ["a", "b"]}
     assert dumps_cases(cases) == original
 
 
@@ -117,3 +117,25 @@ def test_bundled_files_round_trip_byte_for_byte():
     for name in ("canonical.jsonl", "holdout.jsonl"):
         path = LABELS_DIR / name
         assert dumps_cases(load_cases(path)) == path.read_text(encoding="utf-8")
+
+
+def test_gold_chunks_and_tags_are_read_checked_and_written_in_place(tmp_path):
+    case = {"id": "t-1", "question": "q?", "should_abstain": False, "gold_document_ids": ["acs-2015", "uspstf-2024"],
+            "gold_chunk_ids": ["acs-2015#ages-45-to-54", "uspstf-2024#recommendation"],
+            "expected_scope_flags": [], "reference_date": None, "tags": ["vignette"], "notes": ""}
+    path = tmp_path / "chunks.jsonl"
+    path.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    loaded = load_cases(path)[0]
+    assert loaded.gold_chunk_ids == ("acs-2015#ages-45-to-54", "uspstf-2024#recommendation")
+    assert loaded.tags == ("vignette",) and loaded.extra == {}
+    assert dumps_cases([loaded]) == json.dumps(case, ensure_ascii=False) + "\n"
+    without = {k: v for k, v in case.items() if k != "gold_chunk_ids"}
+    path.write_text(json.dumps(without) + "\n", encoding="utf-8")
+    assert load_cases(path)[0].gold_chunk_ids is None  # not available, never "perfect"
+    bad = {**case, "gold_chunk_ids": ["acs-2015#ages-45-to-54", "acr-current#dense-breasts", "nope#x"]}
+    path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
+    chunk_ids = ["acs-2015#ages-45-to-54", "acr-current#dense-breasts", "uspstf-2024#recommendation"]
+    with pytest.raises(LabelError) as info:
+        load_cases(path, chunk_ids=chunk_ids)
+    text = str(info.value)
+    assert "unknown chunk id 'nope#x'" in text and "belongs to no source" in text and "none for uspstf-2024" in text

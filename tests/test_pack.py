@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -18,7 +19,8 @@ def colorectal(monkeypatch, tmp_path):
     monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
     monkeypatch.delenv("REVIEW_APP_CORPUS", raising=False)
     monkeypatch.delenv("REVIEW_APP_LABELS", raising=False)
-    return ["--corpus", str(PACK)]
+    yield ["--corpus", str(PACK)]
+    assert "REVIEW_APP_CORPUS" not in os.environ  # --corpus lasts for its command only
 
 
 def run(capsys, *args):
@@ -54,6 +56,7 @@ def test_scope_exclusions_of_the_pack(colorectal, capsys):
     code, out, _ = run(capsys, "ask", "Ulcerative colitis for 12 years: is a FIT every year enough?", "--json",
                        *colorectal)
     record = json.loads(out)
+    assert code == 0
     assert record["abstain"] is True and record["scope_flags"] == ["inflammatory_bowel_disease"]
 
 

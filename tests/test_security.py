@@ -114,7 +114,7 @@ def test_injected_card_is_stripped_flagged_and_changes_no_decision(engine, setti
 
 
 def test_downloads_come_only_from_the_exports_folder(ui_context):
-    path, _ = handlers.export(ui_context, "dr-a")
+    path, _ = handlers.export(ui_context, "dr-c")
     assert path.startswith(str(ui_context.exports_dir.resolve())) or path.startswith(str(ui_context.exports_dir))
 
 

@@ -48,7 +48,7 @@ def test_save_read_back_export_and_evaluate(client, app_server):
                             "expected_scope_flags": [], "reference_date": None, "notes": "modality"},
                            "dr-c", "", True, api_name="/save_case")
     assert draft["status"] == "approved"
-    path, summary = client.predict("dr-a", api_name="/export_holdout")
+    path, summary = client.predict("dr-c", api_name="/export_holdout")
     assert "1 new" in summary and "claims added to 1" in summary
     cases = load_cases(path)
     assert len(cases) == 14 and cases[0].claims[0].evidence[0].label == "supports"

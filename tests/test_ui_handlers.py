@@ -101,7 +101,9 @@ def test_new_case_and_export(ui_context):
                                     "dr-a", False)
     assert "abstention case has no gold sources" in status
     assert "holdout-014 (from draft-001)" in handlers.export_dry_run(ui_context)
-    path, summary = handlers.export(ui_context, "dr-a")
+    path, summary = handlers.export(ui_context, "dr-a")  # a reviewer: labels/team.yaml lets adjudicators export
+    assert path is None and "dr-a (reviewer) may not export" in summary
+    path, summary = handlers.export(ui_context, "dr-c")
     assert path.endswith(".jsonl") and "1 new" in summary
 
 

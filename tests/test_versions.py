@@ -193,7 +193,8 @@ def test_a_withdrawn_source_is_never_retrieved_after_its_date_and_history_says_s
                for n in then.notes)
     no_status = engine.ask(question, dataclasses.replace(settings, status_scoring=False))
     assert "acr-uspstf-2024-response" not in no_status.retrieved_document_ids
-    assert "withdrawn on 2025-03-01" in render.banner(then, render.ScopeWords({}, "the declared scope"))  # the app shows the note with the decision
+    scope = render.ScopeWords({}, "the declared scope")
+    assert "withdrawn on 2025-03-01" in render.banner(then, scope)  # the app shows the note with the decision
     chunk = next(c.id for c in engine.corpus.chunks if c.document_id == "acr-uspstf-2024-response")
     verdict = Verifier(engine).judge("ACR urges annual mammography from age 40.", chunk, settings.reference_date)
     assert verdict.reason == "wrong_version" and "was withdrawn on 2025-03-01" in verdict.explanation

@@ -16,8 +16,8 @@ from ..errors import LabelError, Problem
 from ..records import CLAIM_LABELS, CLAIM_REASONS, Case, Claim, Evidence
 
 SLICES = ("canonical", "holdout")
-CASE_FIELDS = ("id", "question", "should_abstain", "gold_document_ids", "expected_scope_flags",
-               "reference_date", "claims", "notes")
+CASE_FIELDS = ("id", "question", "should_abstain", "gold_document_ids", "gold_chunk_ids", "expected_scope_flags",
+               "reference_date", "tags", "claims", "notes")
 _REQUIRED = ("id", "question", "should_abstain", "gold_document_ids")
 
 
@@ -139,12 +139,34 @@ def _parse_case(record: Any, file: str, line: int, sources: set[str] | None, fla
     if not isinstance(notes, str):
         bad("notes", "must be a string")
     claims = _parse_claims(record.get("claims"), chunks, bad)
+    gold_chunks = _gold_chunks(record, abstain, gold, chunks, bad)
+    tags = _string_list(record.get("tags", []), "tags", bad)
     if len(problems) > before:
         return None
     extra = {k: v for k, v in record.items() if k not in CASE_FIELDS}
     return Case(id=case_id, question=question, should_abstain=abstain, gold_document_ids=tuple(gold),
                 expected_scope_flags=tuple(expected), reference_date=reference_date, claims=claims,
-                notes=notes or "", extra=extra, line=line)
+                notes=notes or "", extra=extra, line=line, gold_chunk_ids=gold_chunks, tags=tuple(tags))
+
+
+def _gold_chunks(record: dict[str, Any], abstain: Any, gold: list[str], chunks: set[str] | None,
+                 bad) -> tuple[str, ...] | None:
+    """`gold_chunk_ids`: none for an abstention case, at least one chunk of every gold source otherwise."""
+    if "gold_chunk_ids" not in record:
+        return None
+    ids = _string_list(record["gold_chunk_ids"], "gold_chunk_ids", bad)
+    if abstain is True and ids:
+        bad("gold_chunk_ids", "an abstention case has no gold chunks (should_abstain is true)")
+    for chunk_id in ids:
+        if chunks is not None and chunk_id not in chunks:
+            bad("gold_chunk_ids", f"unknown chunk id {chunk_id!r}")
+        elif chunk_id.partition("#")[0] not in gold:
+            bad("gold_chunk_ids", f"{chunk_id!r} belongs to no source of gold_document_ids")
+    if abstain is False:
+        missing = [s for s in gold if not any(c.partition("#")[0] == s for c in ids)]
+        if missing:
+            bad("gold_chunk_ids", "every gold source needs a gold chunk; none for " + ", ".join(missing))
+    return tuple(ids)
 
 
 def _string_list(value: Any, field: str, bad) -> list[str]:
@@ -204,8 +226,10 @@ def case_to_json(case: Case) -> dict[str, Any]:
     record: dict[str, Any] = {
         "id": case.id, "question": case.question, "should_abstain": case.should_abstain,
         "gold_document_ids": list(case.gold_document_ids),
+        **({"gold_chunk_ids": list(case.gold_chunk_ids)} if case.gold_chunk_ids is not None else {}),
         "expected_scope_flags": list(case.expected_scope_flags),
         "reference_date": case.reference_date.isoformat() if case.reference_date else None,
+        **({"tags": list(case.tags)} if case.tags else {}),
     }
     if case.claims:
         record["claims"] = [

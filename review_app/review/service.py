@@ -18,7 +18,7 @@ from ..evaluation.evaluate import CaseResult, evaluate_case
 from ..evaluation.labels import SLICES, load_slice
 from ..evaluation.snapshots import references
 from ..records import Case, Claim, Decision, Evidence, Settings
-from .store import AddedClaim, Adjudication, Judgment, ReviewStore, StoreError, validate_judgment
+from .store import AddedClaim, Adjudication, Draft, Judgment, ReviewStore, StoreError, validate_judgment
 from .team import Team, load_team
 from .versions import (
     ReviewItem,
@@ -105,6 +105,16 @@ class ReviewService:
         if slice_name not in SLICES:
             raise ReviewAppError(f"unknown slice {slice_name!r}; choose one of {', '.join(SLICES)}")
         return tuple(load_slice(self.labels_dir, slice_name, **references(self.engine)))
+
+    def drafts(self) -> list[Draft]:
+        """Every draft case, at its latest version."""
+        return self.store.drafts()
+
+    def draft(self, draft_id: str) -> Draft | None:
+        return self.store.draft(draft_id)
+
+    def judgments(self) -> list[Judgment]:
+        return self.store.judgments()
 
     def cases(self, slice_name: str) -> tuple[Case, ...]:
         return self._cases(slice_name)

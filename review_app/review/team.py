@@ -16,7 +16,7 @@ PERMISSIONS = {
     "draft_case": ("reviewer", "adjudicator", "admin"),
     "adjudicate": ("adjudicator", "admin"),
     "approve_case": ("adjudicator", "admin"),
-    "export": ("reviewer", "adjudicator", "admin"),
+    "export": ("adjudicator", "admin"),  # labels/team.yaml: only adjudicators export
 }
 TEAM_FILE = PROJECT_ROOT / "labels" / "team.yaml"
 

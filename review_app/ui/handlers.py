@@ -30,14 +30,13 @@ from ..engine.settings import (
     provider_threshold,
 )
 from ..errors import ReviewAppError, SettingsError
-from ..evaluation import history, plots, report
-from ..evaluation.calibration import sweep
-from ..evaluation.evaluate import ablation, evaluate
-from ..evaluation.labels import case_to_json, load_cases, load_slice, slice_path
-from ..evaluation.snapshots import references
+from ..evaluation import history, report
+from ..evaluation.evaluate import ablation
+from ..evaluation.labels import case_to_json
 from ..records import EmbeddingSpec, Settings
+from ..review import usecases
 from ..review.agreement import agreement, format_agreement
-from ..review.export import draft_problems, export_holdout, plan_export, queue_generated
+from ..review.export import queue_generated
 from ..review.mirror import EventMirror
 from ..review.mirror import from_environment as mirror_from_environment
 from ..review.service import FILTERS, ReviewService
@@ -158,16 +157,13 @@ def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: st
         diversify: bool, embedding: str | None = None) -> tuple[str, str, str, pd.DataFrame, dict[str, Any]]:
     """Banner, synthesis, evidence cards, evidence map, and the raw decision as JSON."""
     try:
-        decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
-                                                      embedding))
+        answer = usecases.ask(ctx.engine, question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
+                                                              embedding))
     except ReviewAppError as exc:
         message = f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Cannot ask.</b> {render.e(exc)}</div>"
         return message, "", "", pd.DataFrame(), {"error": str(exc)}
-    synthesis = get_synthesizer(ctx.engine).synthesize(decision)
-    record = decision.to_json()
-    record.update({k: v for k, v in synthesis.to_json().items() if k != "withheld"})
-    return (render.banner(decision, ctx.scope_words), render.synthesis_html(synthesis), render.evidence_cards(decision),
-            render.evidence_map(decision), record)
+    return (render.banner(answer.decision, ctx.scope_words), render.synthesis_html(answer.synthesis),
+            render.evidence_cards(answer.decision), render.evidence_map(answer.decision), answer.to_json())
 
 
 def generate(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
@@ -232,7 +228,7 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
         return "", "", None, None, ""
     suggestion = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
-                  + (render._label(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
+                  + (render.label_text(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
     chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
     if row.rereview:
         chunk += f"\n\n**Needs re-review after a corpus change:** {render.e(row.rereview)}"
@@ -354,11 +350,11 @@ def _clock(iso: str) -> str:
 # New case
 
 def draft_choices(ctx: Context) -> list[str]:
-    return ["(new draft)"] + [f"{d.draft_id} ({d.status})" for d in ctx.store.drafts()]
+    return ["(new draft)"] + [f"{d.draft_id} ({d.status})" for d in ctx.service.drafts()]
 
 
 def load_draft(ctx: Context, choice: str):
-    draft = ctx.store.draft((choice or "").split(" ")[0]) if choice and not choice.startswith("(") else None
+    draft = ctx.service.draft((choice or "").split(" ")[0]) if choice and not choice.startswith("(") else None
     case = draft.case if draft else {}
     return (case.get("question", ""), bool(case.get("should_abstain", False)), case.get("gold_document_ids", []),
             case.get("expected_scope_flags", []), case.get("reference_date") or "", case.get("notes", ""),
@@ -391,15 +387,13 @@ def preview_draft(ctx: Context, question: str, reference_date: str) -> tuple[str
 def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, gold: list[str], flags: list[str],
               reference_date: str, notes: str, claims_json: str, reviewer: str, approve: bool):
     """Validate and store a draft (a new version each save); approve it for the next export."""
-    draft_id = choice.split(" ")[0] if choice and not choice.startswith("(") else ctx.store.next_draft_id()
+    draft_id = choice.split(" ")[0] if choice and not choice.startswith("(") else None
     try:
-        ctx.service.team.require((reviewer or "").strip() or None, "approve_case" if approve else "draft_case")
         case = _draft_case(question, should_abstain, gold, flags, reference_date, notes, claims_json)
-        problems = draft_problems(ctx.service, case, draft_id)
-        if problems:
-            return "Not saved:\n" + "\n".join(f"- {p}" for p in problems), draft_choices(ctx), choice
-        draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
+        draft = usecases.save_draft(ctx.service, draft_id, case, (reviewer or "").strip() or None, approve)
         ctx.after_write()
+    except usecases.DraftInvalid as exc:
+        return "Not saved:\n" + "\n".join(f"- {p}" for p in exc.problems), draft_choices(ctx), choice
     except ReviewAppError as exc:
         return f"Not saved: {exc}", draft_choices(ctx), choice
     label = f"{draft.draft_id} ({draft.status})"
@@ -408,14 +402,11 @@ def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, go
 
 
 def save_case_record(ctx: Context, case: dict[str, Any], reviewer: str, draft_id: str, approve: bool) -> dict[str, Any]:
-    draft_id = draft_id or ctx.store.next_draft_id()
     try:
-        ctx.service.team.require(reviewer or None, "approve_case" if approve else "draft_case")
-        problems = draft_problems(ctx.service, case, draft_id)
-        if problems:
-            return {"error": "not saved", "problems": problems}
-        draft = ctx.store.save_draft(draft_id, case, reviewer, "approved" if approve else "draft")
+        draft = usecases.save_draft(ctx.service, draft_id or None, case, reviewer or None, approve)
         ctx.after_write()
+    except usecases.DraftInvalid as exc:
+        return {"error": "not saved", "problems": exc.problems}
     except ReviewAppError as exc:
         return {"error": str(exc)}
     return dataclasses.asdict(draft)
@@ -424,30 +415,27 @@ def save_case_record(ctx: Context, case: dict[str, Any], reviewer: str, draft_id
 # Export
 
 def export_dry_run(ctx: Context) -> str:
-    summary = {"dry_run": True, **plan_export(ctx.service).summary()}
-    return "```\n" + report.format_export(summary) + "\n```"
+    outcome = usecases.export(ctx.service, None, ctx.exports_dir, dry_run=True)
+    return "```\n" + report.format_export(outcome.summary) + "\n```"
 
 
 def export(ctx: Context, actor: str | None = "") -> tuple[str | None, str]:
     try:
-        ctx.service.team.require(actor or None, "export")
+        outcome = usecases.export(ctx.service, actor or None, ctx.exports_dir)
     except ReviewAppError as exc:
         return None, f"Not exported: {exc}"
-    result = export_holdout(ctx.service, ctx.exports_dir)
-    summary = {"dry_run": False, "path": str(result.path), "sha256": result.sha256, **result.plan.summary()}
-    return str(result.path), "```\n" + report.format_export(summary) + "\n```"
+    return str(outcome.path), "```\n" + report.format_export(outcome.summary) + "\n```"
 
 
 # Metrics
 
 def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progress=None):
     """Retrieval metrics (with a progress callback), ablation, claim metrics and the support plot."""
-    refs = references(ctx.engine)
-    if labels_file:
-        cases, name = load_cases(Path(labels_file), **refs), Path(labels_file).stem
-    else:
-        cases, name = load_slice(data_dir("labels"), slice_name, **refs), slice_name
-    evaluation = evaluate(ctx.engine, cases, ctx.settings, name, progress=progress)
+    case_set = usecases.load_case_set(ctx.engine, ctx.service.labels_dir, slice_name,
+                                      Path(labels_file) if labels_file else None)
+    cases, name = case_set.cases, case_set.name
+    evaluation = usecases.run_evaluation(ctx.engine, case_set, ctx.settings, ctx.exports_dir,
+                                         progress=progress).evaluation
     summary = {**evaluation.summary(), "corpus_version": evaluation.corpus_version}
     per_case = pd.DataFrame([{k: (", ".join(v) if isinstance(v, list) else v) for k, v in c.to_json().items()}
                              for c in evaluation.per_case])
@@ -461,12 +449,8 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
         claim_md = report.verification_table([{"slice": name, **citation_metrics(
             check_cases(get_synthesizer(ctx.engine).verifier, claims, ctx.settings.reference_date))}])
     top_k = ctx.settings.top_k
-    calibration = sweep(ctx.engine, cases, ctx.settings, name)
-    images = [str(plots.support_plot(calibration, ctx.exports_dir / f"sweep-{name}-support.png")),
-              str(plots.risk_coverage_plot(calibration, ctx.exports_dir / f"sweep-{name}-risk-coverage.png"))]
-    labels = [Path(labels_file)] if labels_file else [slice_path(data_dir("labels"), name)]
-    history.record(ctx.exports_dir, "evaluate", name, ctx.settings.to_json(), summary, ctx.engine.corpus.version,
-                   labels, embedding=evaluation.embedding)
+    calibrated = usecases.run_sweep(ctx.engine, case_set, ctx.settings, ctx.exports_dir)
+    calibration, images = calibrated.sweep, [str(p) for p in calibrated.images]
     tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
               + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
     return tables, per_case, claim_md, plot, summary, images, history_view(ctx)
@@ -551,10 +535,10 @@ def disagreements(ctx: Context, slice_name: str) -> tuple[pd.DataFrame, list[str
     data = []
     for r in rows:
         labels = "; ".join(f"{who}: {label}" for who, label, _, _ in ctx.service.submitted_labels(r.case_id, r))
-        data.append([f"{r.case_id} {r.key}", r.claim_text, render._label(r.gold_label, r.gold_reason) or "–",
+        data.append([f"{r.case_id} {r.key}", r.claim_text, render.label_text(r.gold_label, r.gold_reason) or "–",
                      labels, r.adjudicated or ""])
     frame = pd.DataFrame(data, columns=["item", "claim", "gold", "submitted labels", "final"])
-    result = agreement(ctx.store.judgments())
+    result = agreement(ctx.service.judgments())
     return frame, [d[0] for d in data], format_agreement(result)
 
 
@@ -566,8 +550,8 @@ def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
     if row is None:
         return ""
     lines = [f"**Claim:** {render.e(row.claim_text)}", f"**{row.chunk_id}:** {render.e(row.chunk_text)}",
-             f"**Gold:** {render._label(row.gold_label, row.gold_reason) or 'none'} · **verifier:** "
-             f"{render._label(row.suggestion_label, row.suggestion_reason)}"]
+             f"**Gold:** {render.label_text(row.gold_label, row.gold_reason) or 'none'} · **verifier:** "
+             f"{render.label_text(row.suggestion_label, row.suggestion_reason)}"]
     lines += [f"- {render.e(who)}: **{label}**" + (f" / {reason}" if reason else "")
               + (f" — {render.e(rationale)}" if rationale else "")
               for who, label, reason, rationale in ctx.service.submitted_labels(case_id, row)]
@@ -612,9 +596,7 @@ def rereview(ctx: Context, from_version: str | None = None) -> tuple[str, pd.Dat
 
 
 def rereview_record(ctx: Context, from_version: str | None = None) -> dict[str, Any]:
-    queue = ctx.service.rereview_queue(_from(from_version))
-    return {"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
-            "needs_rereview": [i.to_json() for i in queue.items], "confirmed": list(queue.confirmed)}
+    return usecases.rereview_record(ctx.service.rereview_queue(_from(from_version)))
 
 
 def rereview_details(ctx: Context, key: str, from_version: str | None = None) -> str:

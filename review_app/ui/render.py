@@ -172,13 +172,13 @@ ROW_COLUMNS = ["row", "claim", "cited chunk", "verifier", "why", "gold", "your l
                "your rationale", "saved"]
 
 
-def _label(label: str | None, reason: str | None) -> str:
+def label_text(label: str | None, reason: str | None) -> str:
     return "" if not label else (f"{label} / {reason}" if reason else label)
 
 
 def claim_table(rows: tuple[ClaimRow, ...]) -> pd.DataFrame:
-    data = [[r.key, r.claim_text, r.chunk_id, _label(r.suggestion_label, r.suggestion_reason), r.explanation,
-             _label(r.gold_label, r.gold_reason) or "(no gold: added claim)", r.my_label or "", r.my_reason or "",
+    data = [[r.key, r.claim_text, r.chunk_id, label_text(r.suggestion_label, r.suggestion_reason), r.explanation,
+             label_text(r.gold_label, r.gold_reason) or "(no gold: added claim)", r.my_label or "", r.my_reason or "",
              r.my_rationale, (f"RE-REVIEW ({r.rereview}) " if r.rereview else "")
              + ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
             for r in rows]

@@ -1,0 +1,152 @@
+"""The application layer: every use case both transports need. The command line and the
+Gradio handlers parse their input, call one function here, and render the record it returns;
+permission checks happen here or in ReviewService (through the team's review policy), never
+in a transport."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..claims.citations import check_cases, verification_report
+from ..claims.synthesis import Synthesis, get_synthesizer
+from ..engine.pipeline import Engine
+from ..errors import ReviewAppError
+from ..evaluation import history, plots, report
+from ..evaluation.calibration import Sweep, sweep
+from ..evaluation.evaluate import Evaluation, evaluate
+from ..evaluation.labels import load_cases, load_slice, slice_path
+from ..evaluation.snapshots import references
+from ..records import Case, Decision, Settings
+from .export import draft_problems, export_holdout, plan_export
+from .service import ReviewService
+from .store import Draft
+from .versions import ReviewQueue
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A decision and its verified synthesis: what `ask` shows."""
+
+    decision: Decision
+    synthesis: Synthesis
+
+    def to_json(self) -> dict[str, Any]:
+        record = self.decision.to_json()
+        record.update({k: v for k, v in self.synthesis.to_json().items() if k != "withheld"})
+        return record
+
+
+def ask(engine: Engine, question: str, settings: Settings) -> Answer:
+    """Retrieve, decide answer-or-abstain, and synthesize from verified statements."""
+    decision = engine.ask(question, settings)
+    return Answer(decision, get_synthesizer(engine).synthesize(decision))
+
+
+@dataclass(frozen=True)
+class CaseSet:
+    """Cases to evaluate, the name results are filed under, and the label files they came from."""
+
+    cases: list[Case]
+    name: str
+    files: list[Path]
+
+
+def load_case_set(engine: Engine, labels_dir: Path, slice_name: str | None, labels_file: Path | None) -> CaseSet:
+    """The cases of a label file when one is given, else of a named slice; checked against the corpus."""
+    refs = references(engine)
+    if labels_file is not None:
+        return CaseSet(load_cases(Path(labels_file), **refs), Path(labels_file).stem, [Path(labels_file)])
+    if slice_name is None:
+        raise ReviewAppError("name a slice (canonical|holdout) or a label file")
+    return CaseSet(load_slice(labels_dir, slice_name, **refs), slice_name, [slice_path(labels_dir, slice_name)])
+
+
+@dataclass(frozen=True)
+class EvaluationRun:
+    evaluation: Evaluation
+    written: list[Path]
+
+
+def run_evaluation(engine: Engine, case_set: CaseSet, settings: Settings, exports_dir: Path,
+                   progress: Callable[[int, int], None] | None = None,
+                   trec_dir: Path | None = None) -> EvaluationRun:
+    """Evaluate, write the results (JSON, CSV, optionally TREC files) and record the run in history."""
+    evaluation = evaluate(engine, case_set.cases, settings, case_set.name, progress=progress)
+    written = report.write_evaluation(evaluation, exports_dir)
+    if trec_dir is not None:
+        written += report.trec_files(evaluation, trec_dir)
+    history.record(exports_dir, "evaluate", case_set.name, settings.to_json(), evaluation.summary(),
+                   engine.corpus.version, case_set.files, embedding=evaluation.embedding)
+    return EvaluationRun(evaluation, written)
+
+
+@dataclass(frozen=True)
+class SweepRun:
+    sweep: Sweep
+    images: list[Path]  # the support plot and the risk-coverage curve
+
+
+def run_sweep(engine: Engine, case_set: CaseSet, settings: Settings, exports_dir: Path) -> SweepRun:
+    """The threshold sweep, its two plots, and a history line."""
+    result = sweep(engine, case_set.cases, settings, case_set.name)
+    images = [plots.support_plot(result, exports_dir / f"sweep-{case_set.name}-support.png"),
+              plots.risk_coverage_plot(result, exports_dir / f"sweep-{case_set.name}-risk-coverage.png")]
+    history.record(exports_dir, "sweep", case_set.name, settings.to_json(), result.to_json(), engine.corpus.version,
+                   case_set.files, embedding=engine.embedding_info(settings.embedding))
+    return SweepRun(result, images)
+
+
+def run_verification(engine: Engine, case_set: CaseSet, reference_date: dt.date, exports_dir: Path) -> dict[str, Any]:
+    """Every gold claim checked by the verifier, its citation metrics and agreement, recorded in history."""
+    checked = check_cases(get_synthesizer(engine).verifier, case_set.cases, reference_date)
+    result = verification_report(checked, case_set.name, engine.corpus.version)
+    history.record(exports_dir, "verify", case_set.name, {"reference_date": reference_date.isoformat()},
+                   {**result, "agreement_accuracy": result["agreement"]["accuracy"]}, engine.corpus.version,
+                   case_set.files)
+    return result
+
+
+@dataclass(frozen=True)
+class ExportOutcome:
+    summary: dict[str, Any]
+    path: Path | None  # None for a dry run
+
+
+def export(service: ReviewService, actor: str | None, exports_dir: Path, dry_run: bool = False) -> ExportOutcome:
+    """Plan (dry run: anyone may look) or write the next holdout version (the policy's `export`)."""
+    if dry_run:
+        return ExportOutcome({"dry_run": True, **plan_export(service).summary()}, None)
+    service.team.require(actor, "export")
+    result = export_holdout(service, exports_dir)
+    return ExportOutcome({"dry_run": False, "path": str(result.path), "sha256": result.sha256,
+                          **result.plan.summary()}, result.path)
+
+
+class DraftInvalid(ReviewAppError):
+    """A draft case breaks the label-file rules; `problems` lists each one."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("not saved: " + "; ".join(problems))
+
+
+def save_draft(service: ReviewService, draft_id: str | None, case: dict[str, Any], actor: str | None,
+               approve: bool) -> Draft:
+    """Store a new version of a draft case (approved for the next export when `approve`).
+    Raises AccessDenied, DraftInvalid or StoreError."""
+    service.team.require(actor, "approve_case" if approve else "draft_case")
+    draft_id = draft_id or service.store.next_draft_id()
+    problems = draft_problems(service, case, draft_id)
+    if problems:
+        raise DraftInvalid(problems)
+    return service.store.save_draft(draft_id, case, actor or "", "approved" if approve else "draft")
+
+
+def rereview_record(queue: ReviewQueue) -> dict[str, Any]:
+    """The re-review queue as plain data (the CLI's --json and the API endpoint)."""
+    return {"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
+            "needs_rereview": [i.to_json() for i in queue.items], "confirmed": list(queue.confirmed)}

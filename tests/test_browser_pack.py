@@ -1,0 +1,51 @@
+"""The app on the colorectal example pack in a real browser: a second topic with data files only.
+(Its own module, so no other module-scoped server's environment is alive while it starts.)"""
+
+import pytest
+
+from review_app.engine.settings import PROJECT_ROOT
+
+from .test_browser import shot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def colorectal_server(tmp_path_factory):
+    """The app on the colorectal example pack: only its data files differ."""
+    from review_app.ui.app import build_app, launch
+    from review_app.ui.handlers import Context
+
+    from .conftest import _free_port, temporary_env
+
+    folder = tmp_path_factory.mktemp("colorectal")
+    with temporary_env(REVIEW_APP_CORPUS=str(PROJECT_ROOT / "examples" / "colorectal" / "corpus"),
+                       REVIEW_APP_EXPORTS=str(folder / "exports")):
+        demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
+        port = _free_port()
+        launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+        yield f"http://127.0.0.1:{port}/"
+        demo.close()
+
+
+def test_the_colorectal_pack_runs_in_the_app_with_its_own_texts(browser, colorectal_server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(colorectal_server)
+    page.wait_for_selector("#question textarea")
+    assert "Colorectal cancer screening" in page.inner_text("body")
+    assert "ACG" in page.inner_text("#disclaimer") and "not medical advice" in page.inner_text("#disclaimer")
+    from review_app.engine.pack import load_pack
+
+    first = load_pack(PROJECT_ROOT / "examples" / "colorectal" / "corpus").app.examples[0]
+    page.fill("#question textarea", first)  # the pack's first example question
+    page.click("#ask-button")
+    banner = page.wait_for_selector("#decision-banner:has-text('Answer.')")
+    page.wait_for_selector("text=acp-2023")
+    shot(page, "colorectal-ask")
+    page.fill("#question textarea", "Patient with Lynch syndrome, age 30: when should colonoscopy start?")
+    page.click("#ask-button")
+    banner = page.wait_for_selector("#decision-banner:has-text('Abstain.')")
+    assert "hereditary_syndrome" in banner.inner_text()
+    context.close()

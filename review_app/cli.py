@@ -45,7 +45,7 @@ from .engine.settings import (
 from .errors import ReviewAppError, SnapshotDrift, ValidationError
 from .evaluation import history, report, snapshots
 from .evaluation.evaluate import ablation
-from .evaluation.labels import SLICES, load_slice, slice_path
+from .evaluation.labels import SLICES, load_slice, references, slice_path
 from .records import MODES
 from .review import reliability, usecases
 from .review.agreement import agreement, format_agreement
@@ -241,153 +241,201 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    engine = get_engine(data_dir("corpus"))
-    labels_dir = data_dir("labels")
-    if args.command == "ask":
-        answer = usecases.ask(engine, args.question, _settings(args))
-        if args.json:
-            print(report.dumps_json(answer.to_json()), end="")
-        else:
-            print(report.format_decision(answer.decision, answer.synthesis))
-        return 0
-    if args.command == "verify":
-        case_set = _case_set(args, engine, labels_dir)
-        result = usecases.run_verification(engine, case_set, default_settings().reference_date, data_dir("exports"))
-        return _emit(result, f"verification-{case_set.name}.json", report.format_verification, args.json)
-    if args.command == "generate":
-        generator = generator_from_environment(engine, get_synthesizer(engine).verifier)
-        if generator is None:
-            raise ReviewAppError("generation is off: set ENABLE_GENERATION=true, OPENAI_GENERATION_MODEL and, for "
-                                 "a server other than the openai package's default, OPENAI_BASE_URL")
-        case_set = _case_set(args, engine, labels_dir)
-        cases, name = case_set.cases, case_set.name
-        settings = default_settings()
+    """Each command: parse (done by argparse), call the package, render; one function per command."""
+    return COMMANDS[args.command](args, get_engine(data_dir("corpus")), data_dir("labels"))
 
-        def progress(done: int, total: int) -> None:
-            print(f"\r{done}/{total} questions", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-        result = {"slice": name, **generate_slice(engine, generator, cases, settings, progress)}
-        _record(engine, "generate", name, {**settings.to_json(), "model": generator.chat.model}, result, args,
-                labels_dir, engine.embedding_info(settings.embedding))
-        return _emit(result, f"generation-{name}.json", report.format_generation, args.json)
-    if args.command == "evaluate":
-        settings = _settings(args)
-        run = usecases.run_evaluation(engine, _case_set(args, engine, labels_dir), settings, data_dir("exports"),
-                                      trec_dir=args.trec_out)
-        evaluation, written = run.evaluation, run.written
-        if args.json:
-            print(report.dumps_json(evaluation.to_json()), end="")
-        else:
-            print(report.summary_table([evaluation.summary()], settings.top_k))
-            print("\n".join(report.per_case_lines(evaluation)))
-            print(f"\n{DISCLAIMER}")
-        print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
-        return 0
-    if args.command == "ablation":
-        settings = _settings(args)
-        cases = load_slice(labels_dir, args.slice, **snapshots.references(engine))
-        rows = ablation(engine, cases, settings, args.slice, [settings.embedding, *embeddings.available()])
-        for row in rows:
-            _record(engine, "ablation", args.slice, {**settings.to_json(), "arm": row["arm"]}, row, args, labels_dir,
-                    row.get("embedding") or engine.embedding_info(settings.embedding))
-        if args.json:
-            print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
-        else:
-            print(report.ablation_table(rows, settings.top_k), end="")
-        return 0
-    if args.command == "sweep":
-        run = usecases.run_sweep(engine, _case_set(args, engine, labels_dir), _settings(args), data_dir("exports"))
-        record = run.sweep.to_json()
-        if args.json:
-            print(report.dumps_json(record), end="")
-        else:
-            print(report.format_sweep(record))
-        print("wrote " + ", ".join(str(p) for p in run.images), file=sys.stderr)
-        return 0
-    if args.command == "agreement":
-        result = agreement(ReviewStore(database_path()).judgments())
-        if args.json:
-            print(report.dumps_json(result), end="")
-        else:
-            print(format_agreement(result))
-        return 0
-    if args.command == "history":
-        print(report.format_history(history.trend(history.read(data_dir("exports")))))
-        return 0
-    if args.command == "export":
-        service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
-        actor = args.reviewer if args.reviewer is not None else default_reviewer()
-        summary = usecases.export(service, actor or None, data_dir("exports"), args.dry_run).summary
-        if args.json:
-            print(report.dumps_json(summary), end="")
-        else:
-            print(report.format_export(summary))
-        return 0
-    if args.command == "corpus":
-        service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
-        service.record_version()
-        if args.corpus_command == "versions":
-            recorded = [{"version": r.version, "recorded_at": r.recorded_at, "sources": len(r.sources),
-                         "chunks": len(r.chunks), "current": r.version == engine.corpus.version}
-                        for r in registry(service.store)]
-            print(report.dumps_json({"versions": recorded}) if args.json else report.format_versions(recorded),
-                  end="" if args.json else "\n")
-            return 0
-        if args.corpus_command == "text":
-            found = chunk_for_hash(service.store, engine.corpus, args.chunk_hash)
-            if found is None:
-                raise ReviewAppError(f"chunk_hash: {args.chunk_hash!r} is not a chunk of this corpus or of any "
-                                     "version recorded in the review database")
-            if args.json:
-                print(report.dumps_json(found), end="")
-            else:
-                where = "current" if found["current"] else f"no longer current; first seen in {found['first_seen_in']}"
-                print(f"{found['chunk_id']} ({where})\n## {found['heading']}\n{found['text']}")
-            return 0
-        queue = service.rereview_queue(args.from_version)
-        if args.json:
-            print(report.dumps_json(usecases.rereview_record(queue)), end="")
-        else:
-            print(report.format_corpus_diff(queue))
-        return 0
-    if args.command == "backup":
-        print(f"wrote {ReviewStore(database_path()).backup(args.target)}")
-        return 0
-    if args.command == "restore":
-        ReviewStore(database_path()).restore(args.source)
-        print(f"restored {database_path()} from {args.source}")
-        return 0
-    if args.command == "reliability":
-        results = [r.to_json() for r in reliability.run_suite(args.writers, args.per_writer, args.kills, args.clients,
-                                                              args.per_client)]
-        if args.json:
-            print(report.dumps_json({"checks": results}), end="")
-        else:
-            print(report.reliability_table(results))
-        lost = sum(r["lost"] for r in results)
-        bad = [r for r in results if r["integrity"] not in ("ok", "identical")]
-        return 1 if lost or bad else 0
-    if args.command == "bench":
-        if str(PROJECT_ROOT) not in sys.path:  # benchmarks live beside the package, loaded on demand
-            sys.path.insert(0, str(PROJECT_ROOT))
-        from benchmarks.bench import main as bench_main
+def _ask(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    answer = usecases.ask(engine, args.question, _settings(args))
+    if args.json:
+        print(report.dumps_json(answer.to_json()), end="")
+    else:
+        print(report.format_decision(answer.decision, answer.synthesis))
+    return 0
 
-        try:
-            sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-        except ValueError:
-            raise ReviewAppError(f"--sizes: {args.sizes!r} is not a comma-separated list of whole numbers") from None
 
-        bench_main(sizes, args.seed, args.json, data_dir("exports"))
+def _verify(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    case_set = _case_set(args, engine, labels_dir)
+    result = usecases.run_verification(engine, case_set, default_settings().reference_date, data_dir("exports"))
+    return _emit(result, f"verification-{case_set.name}.json", report.format_verification, args.json)
+
+
+def _generate(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    generator = generator_from_environment(engine, get_synthesizer(engine).verifier)
+    if generator is None:
+        raise ReviewAppError("generation is off: set ENABLE_GENERATION=true, OPENAI_GENERATION_MODEL and, for "
+                             "a server other than the openai package's default, OPENAI_BASE_URL")
+    case_set = _case_set(args, engine, labels_dir)
+    cases, name = case_set.cases, case_set.name
+    settings = default_settings()
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done}/{total} questions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    result = {"slice": name, **generate_slice(engine, generator, cases, settings, progress)}
+    _record(engine, "generate", name, {**settings.to_json(), "model": generator.chat.model}, result, args,
+            labels_dir, engine.embedding_info(settings.embedding))
+    return _emit(result, f"generation-{name}.json", report.format_generation, args.json)
+
+
+def _evaluate(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    settings = _settings(args)
+    run = usecases.run_evaluation(engine, _case_set(args, engine, labels_dir), settings, data_dir("exports"),
+                                  trec_dir=args.trec_out)
+    evaluation, written = run.evaluation, run.written
+    if args.json:
+        print(report.dumps_json(evaluation.to_json()), end="")
+    else:
+        print(report.summary_table([evaluation.summary()], settings.top_k))
+        print("\n".join(report.per_case_lines(evaluation)))
+        print(f"\n{DISCLAIMER}")
+    print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
+    return 0
+
+
+def _ablation(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    settings = _settings(args)
+    cases = load_slice(labels_dir, args.slice, **references(engine))
+    rows = ablation(engine, cases, settings, args.slice, [settings.embedding, *embeddings.available()])
+    for row in rows:
+        _record(engine, "ablation", args.slice, {**settings.to_json(), "arm": row["arm"]}, row, args, labels_dir,
+                row.get("embedding") or engine.embedding_info(settings.embedding))
+    if args.json:
+        print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
+    else:
+        print(report.ablation_table(rows, settings.top_k), end="")
+    return 0
+
+
+def _sweep(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    run = usecases.run_sweep(engine, _case_set(args, engine, labels_dir), _settings(args), data_dir("exports"))
+    record = run.sweep.to_json()
+    if args.json:
+        print(report.dumps_json(record), end="")
+    else:
+        print(report.format_sweep(record))
+    print("wrote " + ", ".join(str(p) for p in run.images), file=sys.stderr)
+    return 0
+
+
+def _agreement(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    result = agreement(ReviewStore(database_path()).judgments())
+    if args.json:
+        print(report.dumps_json(result), end="")
+    else:
+        print(format_agreement(result))
+    return 0
+
+
+def _history(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    print(report.format_history(history.trend(history.read(data_dir("exports")))))
+    return 0
+
+
+def _export(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
+    actor = args.reviewer if args.reviewer is not None else default_reviewer()
+    summary = usecases.export(service, actor or None, data_dir("exports"), args.dry_run).summary
+    if args.json:
+        print(report.dumps_json(summary), end="")
+    else:
+        print(report.format_export(summary))
+    return 0
+
+
+def _corpus(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    service = ReviewService(engine, ReviewStore(database_path()), labels_dir, default_settings())
+    service.record_version()
+    if args.corpus_command == "versions":
+        recorded = [{"version": r.version, "recorded_at": r.recorded_at, "sources": len(r.sources),
+                     "chunks": len(r.chunks), "current": r.version == engine.corpus.version}
+                    for r in registry(service.store)]
+        print(report.dumps_json({"versions": recorded}) if args.json else report.format_versions(recorded),
+              end="" if args.json else "\n")
         return 0
-    if args.command == "snapshots":
-        if args.check:
-            snapshots.check_snapshots(engine, labels_dir, engine.pack.snapshots, engine.pack.readme)
-            print("snapshots match: metrics and README tables are as committed")
+    if args.corpus_command == "text":
+        found = chunk_for_hash(service.store, engine.corpus, args.chunk_hash)
+        if found is None:
+            raise ReviewAppError(f"chunk_hash: {args.chunk_hash!r} is not a chunk of this corpus or of any "
+                                 "version recorded in the review database")
+        if args.json:
+            print(report.dumps_json(found), end="")
         else:
-            for path in snapshots.write_snapshots(engine, labels_dir, engine.pack.snapshots, engine.pack.readme):
-                print(f"wrote {path}")
+            where = "current" if found["current"] else f"no longer current; first seen in {found['first_seen_in']}"
+            print(f"{found['chunk_id']} ({where})\n## {found['heading']}\n{found['text']}")
         return 0
-    raise AssertionError(args.command)
+    queue = service.rereview_queue(args.from_version)
+    if args.json:
+        print(report.dumps_json(usecases.rereview_record(queue)), end="")
+    else:
+        print(report.format_corpus_diff(queue))
+    return 0
+
+
+def _backup(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    print(f"wrote {ReviewStore(database_path()).backup(args.target)}")
+    return 0
+
+
+def _restore(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    ReviewStore(database_path()).restore(args.source)
+    print(f"restored {database_path()} from {args.source}")
+    return 0
+
+
+def _reliability(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    results = [r.to_json() for r in reliability.run_suite(args.writers, args.per_writer, args.kills, args.clients,
+                                                          args.per_client)]
+    if args.json:
+        print(report.dumps_json({"checks": results}), end="")
+    else:
+        print(report.reliability_table(results))
+    lost = sum(r["lost"] for r in results)
+    bad = [r for r in results if r["integrity"] not in ("ok", "identical")]
+    return 1 if lost or bad else 0
+
+
+def _bench(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    if str(PROJECT_ROOT) not in sys.path:  # benchmarks live beside the package, loaded on demand
+        sys.path.insert(0, str(PROJECT_ROOT))
+    from benchmarks.bench import main as bench_main
+
+    try:
+        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        raise ReviewAppError(f"--sizes: {args.sizes!r} is not a comma-separated list of whole numbers") from None
+
+    bench_main(sizes, args.seed, args.json, data_dir("exports"))
+    return 0
+
+
+def _snapshots(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    if args.check:
+        snapshots.check_snapshots(engine, labels_dir, engine.pack.snapshots, engine.pack.readme)
+        print("snapshots match: metrics and README tables are as committed")
+    else:
+        for path in snapshots.write_snapshots(engine, labels_dir, engine.pack.snapshots, engine.pack.readme):
+            print(f"wrote {path}")
+    return 0
+
+
+COMMANDS = {
+    "ask": _ask,
+    "verify": _verify,
+    "generate": _generate,
+    "evaluate": _evaluate,
+    "ablation": _ablation,
+    "sweep": _sweep,
+    "agreement": _agreement,
+    "history": _history,
+    "export": _export,
+    "corpus": _corpus,
+    "backup": _backup,
+    "restore": _restore,
+    "reliability": _reliability,
+    "bench": _bench,
+    "snapshots": _snapshots,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,8 +21,7 @@ from review_app.engine.pipeline import Engine
 from review_app.engine.settings import PROJECT_ROOT, default_settings, default_threshold
 from review_app.errors import CorpusError
 from review_app.evaluation.calibration import sweep
-from review_app.evaluation.labels import load_slice
-from review_app.evaluation.snapshots import references
+from review_app.evaluation.labels import load_slice, references
 from review_app.records import EmbeddingSpec
 
 from .conftest import CORPUS_DIR, LABELS_DIR
@@ -63,7 +62,7 @@ def test_hashing_embedder_is_the_semantic_index(engine):
     from review_app.engine.retrieval import SemanticIndex
 
     embedder = embeddings.create(embeddings.DEFAULT, engine.vocabulary)
-    matrix = embedder.embed([engine._index_text(c) for c in engine.corpus.chunks])
+    matrix = embedder.embed([engine.corpus.index_text(c) for c in engine.corpus.chunks])
     question = "Does ACR recommend supplemental MRI for dense breasts?"
     ours = (matrix @ embedder.embed([question]).T).toarray().ravel()
     np.testing.assert_allclose(ours, engine.semantic.exact_scores(question), atol=1e-12)

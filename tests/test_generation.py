@@ -28,8 +28,7 @@ from review_app.claims.verifier import Verifier
 from review_app.engine.pipeline import Engine
 from review_app.engine.settings import PROJECT_ROOT
 from review_app.errors import SettingsError
-from review_app.evaluation.labels import load_slice
-from review_app.evaluation.snapshots import references
+from review_app.evaluation.labels import load_slice, references
 
 from .conftest import LABELS_DIR
 from .openai_standin import StandIn, claims_reply

@@ -4,8 +4,7 @@ import shutil
 import pytest
 
 from review_app.errors import LabelError
-from review_app.evaluation.labels import dumps_cases, file_sha256, load_cases, load_slice, verify_frozen
-from review_app.evaluation.snapshots import references
+from review_app.evaluation.labels import dumps_cases, file_sha256, load_cases, load_slice, references, verify_frozen
 
 from .conftest import LABELS_DIR
 

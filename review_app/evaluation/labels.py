@@ -283,3 +283,9 @@ def load_slice(labels_dir: Path, name: str, **references: Iterable[str]) -> list
     if name in FROZEN_SLICES:
         verify_frozen(path)
     return cases
+
+
+def references(engine: Any) -> dict[str, list[str]]:
+    """What a label file is checked against: the engine's corpus sources, scope flags and chunks."""
+    return {"source_ids": [s.id for s in engine.corpus.sources], "scope_flags": list(engine.scope.flags),
+            "chunk_ids": [c.id for c in engine.corpus.chunks]}

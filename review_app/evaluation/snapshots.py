@@ -21,7 +21,7 @@ from ..engine.settings import default_settings
 from ..errors import ReviewAppError, SnapshotDrift
 from .calibration import sweep
 from .evaluate import ablation, embedding_arms, evaluate
-from .labels import SLICES, load_cases, load_slice, slice_path
+from .labels import SLICES, load_cases, load_slice, references, slice_path
 from .report import (
     ablation_table,
     confusion_table,
@@ -106,10 +106,6 @@ def _stable_sweep(record: dict[str, Any]) -> dict[str, Any]:
                for part in ("answerable", "abstention_unguarded")}}
 
 
-def references(engine: Engine) -> dict[str, list[str]]:
-    """What label files are checked against: the corpus's sources, flags and chunks."""
-    return {"source_ids": [s.id for s in engine.corpus.sources], "scope_flags": list(engine.scope.flags),
-            "chunk_ids": [c.id for c in engine.corpus.chunks]}
 
 
 def files(snapshots: dict[str, dict[str, Any]], corpus_version: str) -> dict[str, dict[str, Any]]:

@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ReviewAppError
-from ..evaluation.labels import SLICES, case_to_json, load_cases, parse_case
+from ..evaluation.labels import SLICES, case_to_json, load_cases, parse_case, references
 from ..evaluation.report import write_atomic
-from ..evaluation.snapshots import references
 from ..records import Case
 from .service import ReviewService
 from .store import Judgment

@@ -15,8 +15,7 @@ from ..claims.verifier import Verifier
 from ..engine.pipeline import Engine
 from ..errors import ReviewAppError
 from ..evaluation.evaluate import CaseResult, evaluate_case
-from ..evaluation.labels import SLICES, load_slice
-from ..evaluation.snapshots import references
+from ..evaluation.labels import SLICES, load_slice, references
 from ..records import Case, Claim, Decision, Evidence, Settings
 from .store import AddedClaim, Adjudication, Draft, Judgment, ReviewStore, StoreError, validate_judgment
 from .team import Team, load_team

@@ -18,8 +18,7 @@ from ..errors import ReviewAppError
 from ..evaluation import history, plots, report
 from ..evaluation.calibration import Sweep, sweep
 from ..evaluation.evaluate import Evaluation, evaluate
-from ..evaluation.labels import load_cases, load_slice, slice_path
-from ..evaluation.snapshots import references
+from ..evaluation.labels import load_cases, load_slice, references, slice_path
 from ..records import Case, Decision, Settings
 from .export import draft_problems, export_holdout, plan_export
 from .service import ReviewService

@@ -38,3 +38,17 @@ def test_exports_are_atomic_and_repeatable(service, tmp_path):
     result = reliability.exports_check(lambda: service, tmp_path / "exports")
     show(result)
     assert result.integrity == "identical" and "temporary files left: 0" in result.notes
+
+
+def test_the_suite_starts_the_app_as_a_space_does(tmp_path, engine, settings):
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
+
+    from .conftest import LABELS_DIR
+
+    db = tmp_path / "server.sqlite"
+    with reliability.app_process(db, tmp_path / "exports") as url:
+        service = ReviewService(engine, ReviewStore(db), LABELS_DIR, settings)
+        result = reliability.server_writes(url, db, clients=2, per_client=5, save=reliability.api_saver(service))
+    show(result)
+    assert result.acknowledged == result.found == 10 and result.lost == 0 and result.integrity == "ok"

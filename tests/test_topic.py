@@ -59,3 +59,16 @@ def test_an_impossible_unquoted_date_is_a_located_error_not_a_traceback(tmp_path
     with pytest.raises(CorpusError) as info:
         load_pack(tmp_path)
     assert "impossible date" in str(info.value) and "pack.yaml" in str(info.value)
+
+
+def test_no_layer_below_the_transports_imports_the_ui():
+    import subprocess
+    import sys
+
+    modules = [".".join(p.relative_to(PROJECT_ROOT).with_suffix("").parts)
+               for sub in ("engine", "claims", "evaluation", "review") for p in (PACKAGE / sub).glob("*.py")]
+    script = ("import importlib, sys\n" + "".join(f"importlib.import_module({m!r})\n" for m in modules)
+              + "print(sorted(m for m in sys.modules if m.startswith('review_app.ui') or m == 'review_app.cli'))")
+    out = subprocess.run([sys.executable, "-c", script], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.strip() == "[]"

@@ -16,8 +16,9 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -200,31 +201,62 @@ def exports_check(make_service: Callable[[], Any], exports_dir: Path) -> CheckRe
 
 def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: int = 8,
               per_client: int = 250, folder: Path | None = None) -> list[CheckResult]:
-    """All checks on a scratch folder (a temporary one unless given)."""
+    """All checks on a scratch folder (a temporary one unless given). The live-server round
+    starts the app the way a Space does (`python app.py`), as a separate process."""
     from ..engine.pipeline import get_engine
     from ..engine.settings import data_dir, default_settings
-    from ..ui.app import build_app, launch
-    from ..ui.handlers import Context
     from .service import ReviewService
 
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(folder or scratch)
         results = [concurrent_writes(base / "store.sqlite", writers, per_writer),
                    killed_writers(base / "crash.sqlite", kills)]
-        context = Context.create(db_path=base / "server.sqlite", exports_dir=base / "exports")
-        demo = build_app(context)
-        _, url, _ = launch(demo, server_name="127.0.0.1", server_port=_free_port(), prevent_thread_lock=True,
-                           quiet=True)
-        try:
-            results.append(server_writes(url, base / "server.sqlite", clients, per_client,
-                                         api_saver(context.service)))
-        finally:
-            demo.close()
         engine = get_engine(data_dir("corpus"))
-        results.append(exports_check(
-            lambda: ReviewService(engine, ReviewStore(base / "server.sqlite"), data_dir("labels"),
-                                  default_settings()), base / "exports"))
+
+        def service() -> ReviewService:
+            return ReviewService(engine, ReviewStore(base / "server.sqlite"), data_dir("labels"), default_settings())
+
+        with app_process(base / "server.sqlite", base / "exports") as url:
+            results.append(server_writes(url, base / "server.sqlite", clients, per_client, api_saver(service())))
+        results.append(exports_check(service, base / "exports"))
     return results
+
+
+@contextmanager
+def app_process(db_path: Path, exports_dir: Path, timeout_s: float = 120.0) -> Iterator[str]:
+    """`python app.py` on a free loopback port with its own database; yields its URL once it answers."""
+    import urllib.request
+
+    port = _free_port()
+    env = {**os.environ, "REVIEW_APP_DB": str(db_path), "REVIEW_APP_EXPORTS": str(exports_dir),
+           "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port), "GRADIO_ANALYTICS_ENABLED": "False"}
+    env.pop("PORT", None)
+    url = f"http://127.0.0.1:{port}/"
+    process = subprocess.Popen([sys.executable, str(PROJECT_ROOT / "app.py")], cwd=PROJECT_ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"app.py exited with {process.returncode}: "
+                                   f"{process.stderr.read().decode(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"app.py did not answer on {url} within {timeout_s:.0f} s")
+            time.sleep(0.5)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def api_saver(service: Any) -> Callable[[Any, str, int], dict]:

@@ -162,3 +162,12 @@ def test_advanced_settings_offer_the_available_embedders(ui_context):
     assert record["abstain"] is False
     banner, *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")
     assert "Cannot ask" in banner and "'word2vec' is not valid" in record["error"]
+
+
+def test_handlers_return_named_records(ui_context):
+    view = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True)
+    assert view.banner.startswith("<div") and view.record["abstain"] is False and len(view.evidence_map) == 6
+    screen = handlers.load_case(ui_context, "canonical", "canonical-001", "")
+    assert "canonical-001" in screen.gold and screen.rows and "Progress" in screen.progress
+    details = handlers.row_details(ui_context, "canonical", "canonical-001", screen.rows[0], "")
+    assert details.chunk.startswith("**Claim:**") and details.label is None

@@ -44,6 +44,22 @@ from ..review.store import ReviewStore
 from ..review.team import load_team, passwords
 from ..review.versions import registry
 from . import render
+from .views import (
+    AskView,
+    CaseScreen,
+    ClaimAdded,
+    Disagreements,
+    DraftForm,
+    DraftSaved,
+    EvaluationView,
+    Exported,
+    GeneratedView,
+    HistoryView,
+    Preview,
+    RereviewView,
+    RowDetails,
+    SaveResult,
+)
 
 
 @dataclass
@@ -154,31 +170,31 @@ def _settings(ctx: Context, mode: str, top_k: float, reference_date: str, thresh
 
 
 def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
-        diversify: bool, embedding: str | None = None) -> tuple[str, str, str, pd.DataFrame, dict[str, Any]]:
+        diversify: bool, embedding: str | None = None) -> AskView:
     """Banner, synthesis, evidence cards, evidence map, and the raw decision as JSON."""
     try:
         answer = usecases.ask(ctx.engine, question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
                                                               embedding))
     except ReviewAppError as exc:
         message = f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Cannot ask.</b> {render.e(exc)}</div>"
-        return message, "", "", pd.DataFrame(), {"error": str(exc)}
-    return (render.banner(answer.decision, ctx.scope_words), render.synthesis_html(answer.synthesis),
-            render.evidence_cards(answer.decision), render.evidence_map(answer.decision), answer.to_json())
+        return AskView(message, "", "", pd.DataFrame(), {"error": str(exc)})
+    return AskView(render.banner(answer.decision, ctx.scope_words), render.synthesis_html(answer.synthesis),
+                   render.evidence_cards(answer.decision), render.evidence_map(answer.decision), answer.to_json())
 
 
 def generate(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
-             diversify: bool, embedding: str | None = None) -> tuple[str, dict[str, Any] | None]:
+             diversify: bool, embedding: str | None = None) -> GeneratedView:
     """The generated answer after the verifier's gate, and the draft that can send its claims
     for review. The model is never asked when the decision abstains."""
     if ctx.generator is None:
-        return render.generated_html(None, ctx.generation_problem), None
+        return GeneratedView(render.generated_html(None, ctx.generation_problem), None)
     try:
         decision = ctx.engine.ask(question, _settings(ctx, mode, top_k, reference_date, threshold, diversify,
                                                       embedding))
     except ReviewAppError:
-        return "", None  # `ask` already shows why
+        return GeneratedView("", None)  # `ask` already shows why
     answer = ctx.generator.answer(decision)
-    return render.generated_html(answer), (review_draft(decision, answer) if answer.claims else None)
+    return GeneratedView(render.generated_html(answer), review_draft(decision, answer) if answer.claims else None)
 
 
 def send_generated(ctx: Context, draft: dict[str, Any] | None, reviewer: str | None) -> str:
@@ -202,7 +218,7 @@ def load_case(ctx: Context, slice_name: str, case_id: str, reviewer: str):
     """Gold panel, retrieval (cards with gold marks), claim table, row choices, progress."""
     view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
     rows = [r.key for r in view.rows]
-    return (render.gold_panel(view), render.banner(view.decision, ctx.scope_words),
+    return CaseScreen(render.gold_panel(view), render.banner(view.decision, ctx.scope_words),
             render.evidence_cards(view.decision, set(view.case.gold_document_ids)),
             render.claim_table(view.rows), rows, progress_text(ctx, slice_name, reviewer))
 
@@ -225,7 +241,7 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
     """Chunk text, the verifier's suggestion and the reviewer's current values for one row."""
     row = _row(ctx, slice_name, case_id, row_key, reviewer)
     if row is None:
-        return "", "", None, None, ""
+        return RowDetails("", "", None, None, "")
     suggestion = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
                   + (render.label_text(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
@@ -235,7 +251,7 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
     if row.made_on_text is not None:
         chunk += (f"\n\n**Your judgment was made on an earlier text of this chunk:** {render.e(row.made_on_text)}"
                   "\n\n(the Corpus changes tab shows both texts side by side)")
-    return chunk, suggestion, row.my_label, row.my_reason, row.my_rationale
+    return RowDetails(chunk, suggestion, row.my_label, row.my_reason, row.my_rationale)
 
 
 def _row(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str):
@@ -251,7 +267,7 @@ def _split(row_key: str) -> tuple[str, str]:
 
 
 def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str, label: str | None,
-                  reason: str | None, rationale: str) -> tuple[str, pd.DataFrame, str]:
+                  reason: str | None, rationale: str) -> SaveResult:
     """Submit one row; returns the status line ("Saved 14:03:12"), the refreshed table and progress."""
     try:
         claim_id, chunk_id = _split(row_key or "")
@@ -260,7 +276,7 @@ def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, rev
         status = f"Saved {_clock(judgment.created_at)} — {row_key}: {judgment.label}"
     except ReviewAppError as exc:
         status = f"Not saved: {exc}"
-    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+    return SaveResult(status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer))
 
 
 def save_judgment_record(ctx: Context, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
@@ -281,7 +297,7 @@ def accept_suggestion(ctx: Context, slice_name: str, case_id: str, row_key: str,
         status = f"Saved {_clock(judgment.created_at)} — accepted the suggestion for {row_key}"
     except ReviewAppError as exc:
         status = f"Not saved: {exc}"
-    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+    return SaveResult(status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer))
 
 
 def accept_all(ctx: Context, slice_name: str, case_id: str, reviewer: str):
@@ -299,7 +315,7 @@ def accept_all(ctx: Context, slice_name: str, case_id: str, reviewer: str):
     status = (f"Saved {_clock(last.created_at)} — accepted {saved} suggestion(s)" if last else "Nothing saved.")
     if problems:
         status += " Problems: " + " | ".join(problems)
-    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+    return SaveResult(status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer))
 
 
 def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table: pd.DataFrame):
@@ -323,8 +339,8 @@ def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table
     status = f"Saved {_clock(last.created_at)} — {saved} row(s)" if last else "Nothing changed to save."
     if problems:  # keep the reviewer's unsaved edits on screen so they can be fixed, not retyped
         status += " Not saved: " + " | ".join(problems)
-        return status, table, progress_text(ctx, slice_name, reviewer)
-    return status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer)
+        return SaveResult(status, table, progress_text(ctx, slice_name, reviewer))
+    return SaveResult(status, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer))
 
 
 def add_claim(ctx: Context, slice_name: str, case_id: str, text: str, chunk_ids: list[str], reviewer: str):
@@ -334,7 +350,7 @@ def add_claim(ctx: Context, slice_name: str, case_id: str, text: str, chunk_ids:
     except ReviewAppError as exc:
         status = f"Not saved: {exc}"
     view = ctx.service.view(slice_name, case_id, reviewer.strip() or None)
-    return status, render.claim_table(view.rows), [r.key for r in view.rows]
+    return ClaimAdded(status, render.claim_table(view.rows), [r.key for r in view.rows])
 
 
 def _table(ctx: Context, slice_name: str, case_id: str, reviewer: str) -> pd.DataFrame:
@@ -356,9 +372,10 @@ def draft_choices(ctx: Context) -> list[str]:
 def load_draft(ctx: Context, choice: str):
     draft = ctx.service.draft((choice or "").split(" ")[0]) if choice and not choice.startswith("(") else None
     case = draft.case if draft else {}
-    return (case.get("question", ""), bool(case.get("should_abstain", False)), case.get("gold_document_ids", []),
-            case.get("expected_scope_flags", []), case.get("reference_date") or "", case.get("notes", ""),
-            json.dumps(case.get("claims", []), indent=1, ensure_ascii=False) if case.get("claims") else "")
+    return DraftForm(case.get("question", ""), bool(case.get("should_abstain", False)),
+                     case.get("gold_document_ids", []), case.get("expected_scope_flags", []),
+                     case.get("reference_date") or "", case.get("notes", ""),
+                     json.dumps(case.get("claims", []), indent=1, ensure_ascii=False) if case.get("claims") else "")
 
 
 def _draft_case(question, should_abstain, gold, flags, reference_date, notes, claims_json) -> dict[str, Any]:
@@ -374,14 +391,14 @@ def _draft_case(question, should_abstain, gold, flags, reference_date, notes, cl
     return case
 
 
-def preview_draft(ctx: Context, question: str, reference_date: str) -> tuple[str, str]:
+def preview_draft(ctx: Context, question: str, reference_date: str) -> Preview:
     try:
         settings = ctx.settings if not (reference_date or "").strip() else dataclasses.replace(
             ctx.settings, reference_date=parse_date(reference_date.strip()))
         decision = ctx.engine.ask(question, settings)
     except ReviewAppError as exc:
-        return f"Cannot preview: {exc}", ""
-    return render.banner(decision, ctx.scope_words), render.evidence_cards(decision)
+        return Preview(f"Cannot preview: {exc}", "")
+    return Preview(render.banner(decision, ctx.scope_words), render.evidence_cards(decision))
 
 
 def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, gold: list[str], flags: list[str],
@@ -393,12 +410,12 @@ def save_case(ctx: Context, choice: str, question: str, should_abstain: bool, go
         draft = usecases.save_draft(ctx.service, draft_id, case, (reviewer or "").strip() or None, approve)
         ctx.after_write()
     except usecases.DraftInvalid as exc:
-        return "Not saved:\n" + "\n".join(f"- {p}" for p in exc.problems), draft_choices(ctx), choice
+        return DraftSaved("Not saved:\n" + "\n".join(f"- {p}" for p in exc.problems), draft_choices(ctx), choice)
     except ReviewAppError as exc:
-        return f"Not saved: {exc}", draft_choices(ctx), choice
+        return DraftSaved(f"Not saved: {exc}", draft_choices(ctx), choice)
     label = f"{draft.draft_id} ({draft.status})"
-    return (f"Saved {_clock(draft.created_at)} — {draft.draft_id} version {draft.version} ({draft.status})",
-            draft_choices(ctx), label)
+    return DraftSaved(f"Saved {_clock(draft.created_at)} — {draft.draft_id} version {draft.version} ({draft.status})",
+                      draft_choices(ctx), label)
 
 
 def save_case_record(ctx: Context, case: dict[str, Any], reviewer: str, draft_id: str, approve: bool) -> dict[str, Any]:
@@ -419,12 +436,12 @@ def export_dry_run(ctx: Context) -> str:
     return "```\n" + report.format_export(outcome.summary) + "\n```"
 
 
-def export(ctx: Context, actor: str | None = "") -> tuple[str | None, str]:
+def export(ctx: Context, actor: str | None = "") -> Exported:
     try:
         outcome = usecases.export(ctx.service, actor or None, ctx.exports_dir)
     except ReviewAppError as exc:
-        return None, f"Not exported: {exc}"
-    return str(outcome.path), "```\n" + report.format_export(outcome.summary) + "\n```"
+        return Exported(None, f"Not exported: {exc}")
+    return Exported(str(outcome.path), "```\n" + report.format_export(outcome.summary) + "\n```")
 
 
 # Metrics
@@ -453,17 +470,17 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
     calibration, images = calibrated.sweep, [str(p) for p in calibrated.images]
     tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
               + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
-    return tables, per_case, claim_md, plot, summary, images, history_view(ctx)
+    return EvaluationView(tables, per_case, claim_md, plot, summary, images, history_view(ctx))
 
 
-def history_view(ctx: Context) -> tuple[str, pd.DataFrame]:
+def history_view(ctx: Context) -> HistoryView:
     """The evaluation history as text (drops flagged) and as points for a trend plot."""
     rows = history.trend(history.read(ctx.exports_dir))
     points = pd.DataFrame([{"run": i, "time": r["time"], "slice": r["slice"], "decision accuracy":
                             r["metrics"].get("decision_accuracy")} for i, r in enumerate(rows, start=1)
                            if r["command"] == "evaluate" and r["metrics"].get("decision_accuracy") is not None],
                           columns=["run", "time", "slice", "decision accuracy"])
-    return "```\n" + report.format_history(rows[-30:]) + "\n```", points
+    return HistoryView("```\n" + report.format_history(rows[-30:]) + "\n```", points)
 
 
 FILTER_CHOICES = list(FILTERS)
@@ -530,7 +547,7 @@ def queues_text(ctx: Context, slice_name: str, reviewer: str | None) -> str:
     return " · ".join(f"{name}: {len(items)}" for name, items in queues.items())
 
 
-def disagreements(ctx: Context, slice_name: str) -> tuple[pd.DataFrame, list[str], str]:
+def disagreements(ctx: Context, slice_name: str) -> Disagreements:
     rows = ctx.service.disagreements(slice_name)
     data = []
     for r in rows:
@@ -539,7 +556,7 @@ def disagreements(ctx: Context, slice_name: str) -> tuple[pd.DataFrame, list[str
                      labels, r.adjudicated or ""])
     frame = pd.DataFrame(data, columns=["item", "claim", "gold", "submitted labels", "final"])
     result = agreement(ctx.service.judgments())
-    return frame, [d[0] for d in data], format_agreement(result)
+    return Disagreements(frame, [d[0] for d in data], format_agreement(result))
 
 
 def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
@@ -586,13 +603,13 @@ def _from(value: str | None) -> str | None:
     return None if not value or value == PREVIOUS_VERSION else value
 
 
-def rereview(ctx: Context, from_version: str | None = None) -> tuple[str, pd.DataFrame, list[str]]:
+def rereview(ctx: Context, from_version: str | None = None) -> RereviewView:
     """What changed in the corpus, the items to look at again, and their keys for the picker."""
     try:
         queue = ctx.service.rereview_queue(_from(from_version))
     except ReviewAppError as exc:
-        return f"Cannot compare versions: {render.e(exc)}", render.rereview_table(()), []
-    return render.corpus_change(queue), render.rereview_table(queue.items), [i.key for i in queue.items]
+        return RereviewView(f"Cannot compare versions: {render.e(exc)}", render.rereview_table(()), [])
+    return RereviewView(render.corpus_change(queue), render.rereview_table(queue.items), [i.key for i in queue.items])
 
 
 def rereview_record(ctx: Context, from_version: str | None = None) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,9 @@ from .views import (
     RowDetails,
     SaveResult,
 )
+
+# Resolves who is acting: the signed-in name, or the name typed in the app.
+Who = Callable[[str | None, Any], str]
 
 
 @dataclass

@@ -1,0 +1,252 @@
+"""The app's other tabs: one builder each; every action calls `handlers`."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import gradio as gr
+
+from ..evaluation.labels import SLICES
+from ..records import CLAIM_LABELS, CLAIM_REASONS, MODES
+from . import handlers
+from .handlers import Context
+
+
+def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The Ask tab."""
+    s = ctx.settings
+    texts = ctx.engine.pack.app
+    question = gr.Textbox(label="Question", lines=2, elem_id="question",
+                          placeholder=texts.question_placeholder)
+    gr.Examples(ctx.examples, inputs=question, label=texts.examples_label)
+    with gr.Accordion("Advanced settings", open=False), gr.Row():
+        mode = gr.Radio(list(MODES), value=s.mode, label="Retrieval mode")
+        top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k")
+        reference_date = gr.Textbox(value=s.reference_date.isoformat(), label="Reference date (YYYY-MM-DD)")
+        threshold = gr.Slider(0, 1, value=s.threshold, step=0.01, label="Abstention threshold",
+                              elem_id="threshold")
+        diversify = gr.Checkbox(value=s.diversify, label="Organization-aware diversification")
+        embedding = gr.Dropdown(handlers.embedding_choices(ctx), value=s.embedding.label,
+                                label="Semantic embedder (semantic mode and the semantic half of hybrid)",
+                                info="Each embedder has its own calibrated threshold; the slider follows it.",
+                                elem_id="embedding")
+    ask_button = gr.Button("Ask", variant="primary", elem_id="ask-button")
+    banner = gr.HTML(elem_id="ask-banner")
+    gr.Markdown("### Synthesis (verified statements only)")
+    synthesis = gr.HTML()
+    if ctx.generation_enabled:
+        gr.Markdown("### Generated answer (only claims the verifier accepts count as findings)")
+        generated = gr.HTML(elem_id="generated-answer")
+        generated_draft = gr.State(None)
+        with gr.Row():
+            send_button = gr.Button("Send generated claims for review", elem_id="send-generated", scale=0,
+                                    min_width=300)
+            send_status = gr.Markdown(elem_id="send-status")
+    gr.Markdown("### Evidence")
+    cards = gr.HTML()
+    with gr.Accordion("Evidence map (every signal)", open=False):
+        evidence_map = gr.Dataframe(interactive=False, wrap=True)
+    with gr.Accordion("Decision as JSON", open=False):
+        raw = gr.JSON(elem_id="decision-json")
+    ask_inputs = [question, mode, top_k, reference_date, threshold, diversify, embedding]
+    embedding.change(partial(handlers.embedding_threshold, ctx), embedding, threshold,
+                     api_visibility="private")
+    ask_outputs = [banner, synthesis, cards, evidence_map, raw]
+    asked = ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
+    submitted = question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
+    if ctx.generation_enabled:
+        asked.then(partial(handlers.generate, ctx), ask_inputs, [generated, generated_draft],
+                   api_name="generate")
+        submitted.then(partial(handlers.generate, ctx), ask_inputs, [generated, generated_draft],
+                       api_visibility="private")
+
+        def send_generated(draft, typed: str, request: gr.Request) -> str:
+            return handlers.send_generated(ctx, draft, who(typed, request))
+
+        send_button.click(send_generated, [generated_draft, reviewer], send_status, api_visibility="private")
+
+
+def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The New case tab."""
+    sources = [src.id for src in ctx.engine.corpus.sources]
+    gr.Markdown("Draft a case to expand the holdout. Drafts are saved in the review database and can be "
+                "edited until approved; approved drafts enter the next export.")
+    draft = gr.Dropdown(handlers.draft_choices(ctx), value="(new draft)", label="Draft")
+    draft_question = gr.Textbox(label="Question", lines=2)
+    with gr.Row():
+        draft_abstain = gr.Checkbox(label="Should abstain")
+        draft_gold = gr.Dropdown(sources, multiselect=True, label="Gold sources")
+        draft_flags = gr.Dropdown(list(ctx.engine.scope.flags), multiselect=True, label="Expected scope flags")
+        draft_date = gr.Textbox(label="Reference date (optional, YYYY-MM-DD)")
+    draft_notes = gr.Textbox(label="Notes (which failure mode it probes)")
+    draft_claims = gr.Code(label="Claims (optional JSON list, as in the label files)", language="json")
+    with gr.Row():
+        preview_button = gr.Button("Preview retrieval")
+        draft_approve = gr.Checkbox(label="Approve for export (no more edits)")
+        save_case_button = gr.Button("Save draft", variant="primary")
+    draft_status = gr.Markdown()
+    preview_banner = gr.HTML()
+    preview_cards = gr.HTML()
+    draft_fields = [draft_question, draft_abstain, draft_gold, draft_flags, draft_date, draft_notes,
+                    draft_claims]
+    draft.change(partial(handlers.load_draft, ctx), draft, draft_fields, api_visibility="private")
+    preview_button.click(partial(handlers.preview_draft, ctx), [draft_question, draft_date],
+                         [preview_banner, preview_cards], api_visibility="private")
+
+    def save_draft(choice, question_value, abstain_value, gold_value, flags_value, date_value, notes_value,
+                   claims_value, reviewer_value, approve_value, request: gr.Request):
+        status, choices, value = handlers.save_case(
+            ctx, choice, question_value, abstain_value, gold_value, flags_value, date_value, notes_value,
+            claims_value, who(reviewer_value, request), approve_value)
+        return status, gr.update(choices=choices, value=value)
+
+    save_case_button.click(save_draft, [draft, *draft_fields, reviewer, draft_approve], [draft_status, draft],
+                           api_visibility="private")
+
+    def save_case(case: dict, reviewer: str, draft_id: str = "", approve: bool = False,
+                  request: gr.Request = None) -> dict:
+        """Validate and store a draft case (label-file fields); returns the draft or the problems."""
+        return handlers.save_case_record(ctx, case, who(reviewer, request), draft_id, approve)
+
+    gr.api(save_case, api_name="save_case")
+
+
+def export_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The Export tab."""
+    gr.Markdown("Writes a new holdout version: the frozen cases unchanged, reviewed claims with their "
+                "judgments and provenance, and approved new cases. Run the dry run first.")
+    with gr.Row():
+        dry_run_button = gr.Button("Dry run")
+        export_button = gr.Button("Export new holdout version", variant="primary")
+    export_summary = gr.Markdown()
+    export_file = gr.File(label="Exported holdout (JSONL)")
+    dry_run_button.click(partial(handlers.export_dry_run, ctx), None, export_summary, api_visibility="private")
+    def export(reviewer_value: str, request: gr.Request):
+        return handlers.export(ctx, who(reviewer_value, request))
+
+    export_button.click(export, reviewer, [export_file, export_summary], api_name="export_holdout")
+
+
+def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The Adjudication tab."""
+    gr.Markdown("Claims where submitted reviews disagree with each other or with the gold label. "
+                "Adjudicators see every label and rationale and set the final label.")
+    with gr.Row():
+        adjudication_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
+        find_button = gr.Button("Find disagreements and agreement", variant="primary")
+    agreement_text = gr.Markdown()
+    disagreement_table = gr.Dataframe(interactive=False, wrap=True, label="Disagreements")
+    item = gr.Dropdown([], label="Item", allow_custom_value=True, elem_id="adjudication-item")
+    item_details = gr.Markdown()
+    with gr.Row():
+        final_label = gr.Radio(list(CLAIM_LABELS), label="Final label")
+        final_reason = gr.Dropdown(["", *CLAIM_REASONS], value="", label="Reason")
+    final_rationale = gr.Textbox(label="Rationale (required)", lines=2)
+    adjudicate_button = gr.Button("Set final label", variant="primary")
+    adjudication_status = gr.Markdown()
+
+    def find(slice_value):
+        frame, items, text = handlers.disagreements(ctx, slice_value)
+        return frame, gr.update(choices=items, value=items[0] if items else None), text
+
+    find_button.click(find, adjudication_slice, [disagreement_table, item, agreement_text],
+                      api_visibility="private")
+    item.change(partial(handlers.adjudication_details, ctx), [adjudication_slice, item], item_details,
+                api_visibility="private")
+
+    def decide(slice_value, item_value, reviewer_value, label_value, reason_value, rationale_value,
+               request: gr.Request):
+        return handlers.adjudicate(ctx, slice_value, item_value, who(reviewer_value, request), label_value,
+                                   reason_value, rationale_value)
+
+    adjudicate_button.click(decide, [adjudication_slice, item, reviewer, final_label, final_reason,
+                                     final_rationale], adjudication_status, api_visibility="private")
+
+
+def corpus_changes_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The Corpus changes tab."""
+    gr.Markdown("When a card changes, or a source is superseded or withdrawn, the label cases and judgments "
+                "that depend on it are listed here with the text they were made on beside the current one. "
+                "Confirm each with a note, or judge the claim again in the Review tab.")
+    with gr.Row():
+        compare_with = gr.Dropdown(handlers.version_choices(ctx), value=handlers.PREVIOUS_VERSION,
+                                   label="Compare the current corpus with", allow_custom_value=True,
+                                   info="a recorded version; the previous one shows the latest change, an "
+                                        "older one every change since")
+        find_changes_button = gr.Button("Find what needs re-review", variant="primary",
+                                        elem_id="find-rereview")
+    corpus_change = gr.Markdown(elem_id="corpus-change")
+    rereview_table = gr.Dataframe(interactive=False, wrap=True, label="Needs re-review")
+    rereview_item = gr.Dropdown([], label="Item", allow_custom_value=True, elem_id="rereview-item-choice")
+    rereview_text = gr.HTML(elem_id="rereview-text")
+    rereview_note = gr.Textbox(label="Note (required): is the label still right, or what should change?",
+                               lines=2)
+    confirm_button = gr.Button("Confirm re-reviewed", elem_id="confirm-rereview")
+    rereview_status = gr.Markdown(elem_id="rereview-status")
+
+    def find_changes(compare_value):
+        text, frame, keys = handlers.rereview(ctx, compare_value)
+        return (text, frame, gr.update(choices=keys, value=keys[0] if keys else None),
+                gr.update(choices=handlers.version_choices(ctx)))
+
+    find_changes_button.click(find_changes, compare_with,
+                              [corpus_change, rereview_table, rereview_item, compare_with],
+                              api_visibility="private")
+    rereview_item.change(partial(handlers.rereview_details, ctx), [rereview_item, compare_with],
+                         rereview_text, api_visibility="private")
+
+    def confirm(item_value, compare_value, reviewer_value, note_value, request: gr.Request):
+        status = handlers.confirm_rereview(ctx, item_value, who(reviewer_value, request), note_value,
+                                           compare_value)
+        text, frame, keys = handlers.rereview(ctx, compare_value)
+        return status, text, frame, gr.update(choices=keys, value=keys[0] if keys else None)
+
+    confirm_button.click(confirm, [rereview_item, compare_with, reviewer, rereview_note],
+                         [rereview_status, corpus_change, rereview_table, rereview_item],
+                         api_visibility="private")
+
+    def rereview_queue(from_version: str = "") -> dict:
+        """The corpus change since the previous recorded version (or `from_version`) and every label
+        case and judgment it affects that is not yet confirmed on the current version."""
+        return handlers.rereview_record(ctx, from_version or None)
+
+    gr.api(rereview_queue, api_name="rereview_queue")
+
+
+def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The Metrics tab."""
+    s = ctx.settings
+    with gr.Row():
+        metrics_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
+        metrics_file = gr.File(label="…or a label file (JSONL)", file_types=[".jsonl"])
+        run_button = gr.Button("Run evaluation", variant="primary")
+    metrics_tables = gr.Markdown()
+    support_plot = gr.ScatterPlot(x="max support score", y="kind", color="kind",
+                                  title=f"Support score per case (abstains below {s.threshold:.2f})")
+    claim_metrics = gr.Markdown()
+    with gr.Row():
+        support_png = gr.Image(label="Support scores and thresholds", type="filepath")
+        risk_png = gr.Image(label="Risk-coverage", type="filepath")
+    per_case = gr.Dataframe(interactive=False, wrap=True, label="Per case")
+    metrics_json = gr.JSON(visible=False)
+    gr.Markdown("### Evaluation history (a drop against the previous run of the same setup is flagged)")
+    history_plot = gr.LinePlot(x="run", y="decision accuracy", color="slice", y_lim=[0, 1.05])
+    history_text = gr.Markdown()
+
+    def evaluate_slice(slice_value, file_value, progress=gr.Progress()):
+        def tick(done, total):
+            progress(done / total, desc=f"case {done} of {total}")
+        tables, frame, claims_md, plot, summary, images, (text, points) = handlers.run_evaluation(
+            ctx, slice_value, file_value, tick)
+        return tables, frame, claims_md, plot, summary, images[0], images[1], points, text
+
+    run_button.click(evaluate_slice, [metrics_slice, metrics_file],
+                     [metrics_tables, per_case, claim_metrics, support_plot, metrics_json, support_png,
+                      risk_png, history_plot, history_text], api_name="evaluate")
+
+
+def guidelines_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+    """The Guidelines tab."""
+    guidelines = ctx.service.labels_dir / "GUIDELINES.md"  # the corpus pack's annotation guidelines
+    gr.Markdown(guidelines.read_text(encoding="utf-8") if guidelines.exists()
+                else f"This corpus pack has no annotation guidelines ({guidelines.name} beside its labels).")

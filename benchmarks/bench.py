@@ -112,7 +112,7 @@ def measure_size(n: int, seed: int) -> dict[str, Any]:
                                        for t in _timed(lambda q=q, s=mode_settings: engine.ask(q, s))])
     sample = questions[:BASELINE_QUERIES]
     tokens = [real.vocabulary.tokenize(q) for q in sample]
-    reference = BM25Okapi([real.vocabulary.tokenize(engine._index_text(c)) for c in corpus.chunks])
+    reference = BM25Okapi([real.vocabulary.tokenize(corpus.index_text(c)) for c in corpus.chunks])
     ours = [t for toks in tokens for t in _timed(lambda toks=toks: engine.bm25.scores(toks))]
     theirs, diff = [], 0.0
     for toks in tokens:

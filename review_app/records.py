@@ -63,11 +63,6 @@ class Chunk:
         silently inherits labels given to its old text."""
         return hashlib.sha256(f"{self.heading}\n{self.text}".encode()).hexdigest()[:16]
 
-    @property
-    def index_text(self) -> str:
-        """What the retrievers see: organization and heading give a section its context."""
-        return f"{self.organization}. {self.heading}. {self.text}"
-
 
 @dataclass(frozen=True)
 class EmbeddingSpec:

@@ -112,3 +112,37 @@ def test_card_without_sections_and_unparsable_yaml(corpus_copy):
 def test_manifest_round_trips_through_yaml():
     data = yaml.safe_load((CORPUS_DIR / "manifest.yaml").read_text(encoding="utf-8"))
     assert [s["id"] for s in data["sources"]] == EXPECTED_IDS
+
+
+def test_an_entry_reports_its_problems_in_checking_order_with_their_lines(corpus_copy):
+    """Field names, identity, dates and precision, withdrawal, supersession: one entry's problems
+    come in that order, each on the line of its own field."""
+    def change(d):
+        entry = d["sources"][1]
+        entry["bogus"] = 1
+        entry["url"] = "ftp://example.org"
+        entry["date_precision"] = "year"
+        entry["published_date"] = "2016-03-15"
+        entry["withdrawn_reason"] = "replaced"
+        entry["supersedes"] = [1]
+    edit_manifest(corpus_copy, change)
+    problems = [p for p in _problems(corpus_copy) if p.field.startswith("uspstf-2016.")]
+    assert [(p.field, p.message.split(" (")[0]) for p in problems] == [
+        ("uspstf-2016.bogus", "unknown field"),
+        ("uspstf-2016.url", "must start with https:// or http://"),
+        ("uspstf-2016.published_date", "date_precision is year: record the first of the month"),
+        ("uspstf-2016.published_date", "date_precision is year: record January 1"),
+        ("uspstf-2016.withdrawn_reason", "given without a withdrawn_date"),
+        ("uspstf-2016.supersedes", "must be a list of source ids"),
+    ]
+    manifest = (corpus_copy / "manifest.yaml").read_text(encoding="utf-8").splitlines()
+    for problem in problems:
+        field = problem.field.split(".")[1]
+        assert manifest[problem.line - 1].strip().removeprefix("- ").startswith(f"{field}:"), problem
+
+
+def test_index_text_gives_a_section_its_organization_title_and_heading():
+    corpus = load_corpus(CORPUS_DIR)
+    chunk = corpus.chunk_by_id["uspstf-2024#recommendation"]
+    title = corpus.source_by_id["uspstf-2024"].title
+    assert corpus.index_text(chunk) == f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"

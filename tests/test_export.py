@@ -113,3 +113,25 @@ def test_an_export_that_would_alter_a_frozen_case_is_refused():
     records[2] = {**records[2], "gold_document_ids": ["uspstf-2024"]}
     with pytest.raises(ExportError, match="holdout-003, field gold_document_ids"):
         check_frozen(frozen, records)
+
+
+def test_an_adjudicated_citation_carries_its_reviews_and_adjudication_in_file_order(service):
+    chunk = "uspstf-2016#ages-40-to-49"
+    added = service.add_claim("holdout", "holdout-003", "USPSTF called screening in the 40s a C.", [chunk], "dr-a")
+    service.save("holdout", "holdout-003", added.claim_id, chunk, "dr-a", "supports", None, "")
+    service.save("holdout", "holdout-003", added.claim_id, chunk, "dr-b", "partially_supports", "missing_fact",
+                 "no grade")
+    plan = plan_export(service)
+    assert plan.claims_added == () and plan.tags == {}
+    assert any("unresolved (2 of 2 reviews" in s for s in plan.skipped)
+    service.adjudicate("holdout", "holdout-003", added.claim_id, chunk, "dr-c", "partially_supports",
+                       "missing_fact", "the grade is not in the section")
+    plan = plan_export(service)
+    assert plan.claims_added == (f"holdout-003 {added.claim_id}",) and plan.tags == {"adjudicated": 1}
+    assert plan.judgments_used == 2 and plan.unchanged == tuple(f"holdout-{i:03d}" for i in range(1, 14) if i != 3)
+    record = next(c for c in plan.cases if c["id"] == "holdout-003")
+    entry = record["claims"][-1]["evidence"][0]
+    assert list(entry) == ["chunk_id", "label", "reason", "status", "corpus_version", "reviews", "adjudication"]
+    assert entry["label"] == "partially_supports" and entry["reason"] == "missing_fact"
+    assert [r["reviewer"] for r in entry["reviews"]] == ["dr-a", "dr-b"]
+    assert entry["adjudication"]["adjudicator"] == "dr-c"

@@ -161,3 +161,30 @@ def test_indexes_are_cached_on_disk_and_a_bad_cache_is_rebuilt(tmp_path, setting
     cached.write_bytes(b"not a pickle")
     third = Engine.from_directory(CORPUS_DIR, cache_dir=tmp_path)
     assert third.ask(question, settings) == first.ask(question, settings)
+
+
+def test_the_engine_indexes_the_corpus_index_text(engine):
+    """One definition of what the retrievers see (Corpus.index_text): the engine's BM25 index is
+    the one built from it."""
+    import numpy as np
+
+    from review_app.engine.retrieval import Bm25Index
+
+    corpus = engine.corpus
+    rebuilt = Bm25Index([engine.vocabulary.tokenize(corpus.index_text(c)) for c in corpus.chunks], engine.params.bm25)
+    for question in ("USPSTF 2024 breast cancer screening recommendation", "dense breasts supplemental MRI"):
+        tokens = engine.vocabulary.tokenize(question)
+        np.testing.assert_array_equal(engine.bm25.scores(tokens), rebuilt.scores(tokens))
+
+
+def test_trace_and_decision_agree(engine, settings):
+    """The trace's arrays are the ones behind the decision's results and abstention."""
+    import numpy as np
+
+    decision, trace = engine.run("How often should a 50-year-old woman have a mammogram?", settings)
+    assert [r.chunk_id for r in decision.results] == [engine.corpus.chunks[i].id for i in trace.selected]
+    assert [r.rank_score for r in decision.results] == [float(trace.rank_score[i]) for i in trace.selected]
+    assert [r.support_score for r in decision.results] == [float(trace.support[i]) for i in trace.selected]
+    assert np.isnan(np.delete(trace.support, trace.selected)).all()
+    assert trace.eligible[trace.selected].all()
+    assert decision.max_support_score == max(r.support_score for r in decision.results)

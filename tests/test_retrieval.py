@@ -10,7 +10,7 @@ from .conftest import CORPUS_DIR, DATA_DIR
 
 VOCABULARY = load_vocabulary(CORPUS_DIR)
 CORPUS = load_corpus(CORPUS_DIR)
-TOKENIZED = [VOCABULARY.tokenize(c.index_text) for c in CORPUS.chunks]
+TOKENIZED = [VOCABULARY.tokenize(CORPUS.index_text(c)) for c in CORPUS.chunks]
 
 
 def test_idf_floor_matches_rank_bm25_on_tiny_arrays():
@@ -55,7 +55,7 @@ def test_coverage_is_bounded_and_unknown_words_lower_it():
 
 
 def test_semantic_cosine():
-    texts = [c.index_text for c in CORPUS.chunks]
+    texts = [CORPUS.index_text(c) for c in CORPUS.chunks]
     index = SemanticIndex(texts, VOCABULARY)
     own = index.scores(texts[0])
     assert own[0] == pytest.approx(1.0)
@@ -76,7 +76,7 @@ def test_two_stage_semantic_search_keeps_the_exact_top_ten():
 
     real = get_engine(CORPUS_DIR)
     corpus = synthetic_corpus(real, SemanticIndex.EXACT_LIMIT + 1000, seed=1)
-    index = SemanticIndex([c.index_text for c in corpus.chunks], VOCABULARY)
+    index = SemanticIndex([corpus.index_text(c) for c in corpus.chunks], VOCABULARY)
     for question in _questions()[:15]:
         exact, staged = index.exact_scores(question), index.scores(question)
         assert set(np.argsort(-exact)[:10]) == set(np.argsort(-staged)[:10]), question
@@ -84,7 +84,7 @@ def test_two_stage_semantic_search_keeps_the_exact_top_ten():
 
 
 def test_a_parallel_build_equals_a_serial_one(monkeypatch):
-    texts = [c.index_text for c in CORPUS.chunks] * 8
+    texts = [CORPUS.index_text(c) for c in CORPUS.chunks] * 8
     serial = SemanticIndex(texts, VOCABULARY)
     monkeypatch.setattr(SemanticIndex, "PARALLEL_ABOVE", 100)
     monkeypatch.setattr("os.cpu_count", lambda: 2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -50,6 +51,12 @@ class Corpus:
     @cached_property
     def chunk_by_id(self) -> dict[str, Chunk]:
         return {c.id: c for c in self.chunks}
+
+    def index_text(self, chunk: Chunk) -> str:
+        """What the retrievers index and embed for a chunk: organization, source title and heading
+        give a section its context. The one definition: the engine, the tests and the benchmarks use it."""
+        title = self.source_by_id[chunk.document_id].title
+        return f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"
 
     @cached_property
     def version(self) -> str:
@@ -155,25 +162,60 @@ def _entry_lines(root: yaml.Node | None) -> list[dict[str, int]]:
 
 def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
                   organizations: dict[str, str], classes: tuple[str, ...], problems: list[Problem]) -> Source | None:
+    """One manifest entry as a Source, or None when it has a problem (each appended to `problems`,
+    in the order of the steps below)."""
     label = f"sources[{index}]"
     if not isinstance(entry, dict):
         problems.append(Problem(file, label, "expected a mapping", lines.get("")))
         return None
     sid = entry.get("id")
-    if isinstance(sid, str) and _ID.match(sid):
+    if _is_slug(sid):
         label = sid
     before = len(problems)
 
     def bad(field: str, message: str) -> None:
         problems.append(Problem(file, f"{label}.{field}", message, lines.get(field, lines.get(""))))
 
+    _check_field_names(entry, bad)
+    _check_identity(entry, organizations, bad)
+    _check_classification(entry, classes, bad)
+    precision = entry.get("date_precision")
+    dates = _dates(entry, bad)
+    published = dates.get("published_date")
+    _check_date_precision(entry, published, precision, bad)
+    withdrawn, reason = _withdrawal(entry, published, bad)
+    supersedes = _supersedes(entry, bad)
+    if len(problems) > before:
+        return None
+    return Source(
+        id=sid, organization=entry.get("organization"), title=entry["title"].strip(), url=entry.get("url"),
+        url_verified=entry["url_verified"], citation=entry["citation"].strip(),
+        knowledge_class=entry.get("knowledge_class"), published_date=published,
+        effective_date=dates.get("effective_date"), date_precision=precision,
+        verified_on=dates["verified_on"], supersedes=tuple(supersedes),
+        applies_to=entry["applies_to"].strip(), card=entry["card"],
+        paraphrase_note=entry["paraphrase_note"].strip(), withdrawn_date=withdrawn, withdrawn_reason=reason,
+    )
+
+
+def _is_slug(value: Any) -> bool:
+    return isinstance(value, str) and bool(_ID.match(value))
+
+
+def _check_field_names(entry: dict, bad: Callable[[str, str], None]) -> None:
+    """Every required field is present and no other field than the allowed ones."""
     for field in _REQUIRED:
         if field not in entry:
             bad(field, "missing")
     for field in entry:
         if field not in _ALLOWED:
             bad(str(field), "unknown field (allowed: " + ", ".join(_ALLOWED) + ")")
-    if "id" in entry and not (isinstance(sid, str) and _ID.match(sid)):
+
+
+def _check_identity(entry: dict, organizations: dict[str, str], bad: Callable[[str, str], None]) -> None:
+    """The id, the text fields, the organization and the url."""
+    sid = entry.get("id")
+    if "id" in entry and not _is_slug(sid):
         bad("id", f"{sid!r} is not a lower-case slug such as 'org-2024'")
     for field in ("title", "url", "citation", "applies_to", "card", "paraphrase_note", "organization"):
         if field in entry and not (isinstance(entry[field], str) and entry[field].strip()):
@@ -186,6 +228,10 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
         bad("url", "must start with https:// or http://")
     if "url_verified" in entry and not isinstance(entry["url_verified"], bool):
         bad("url_verified", "must be true or false")
+
+
+def _check_classification(entry: dict, classes: tuple[str, ...], bad: Callable[[str, str], None]) -> None:
+    """The knowledge class (one of the pack's) and the date precision."""
     kclass = entry.get("knowledge_class")
     if "knowledge_class" in entry and kclass not in classes:
         bad("knowledge_class", f"{kclass!r} is not one of " + ", ".join(classes) + " (the pack's knowledge_classes)")
@@ -193,6 +239,9 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
     if "date_precision" in entry and precision not in DATE_PRECISIONS:
         bad("date_precision", f"{precision!r} is not one of " + ", ".join(DATE_PRECISIONS))
 
+
+def _dates(entry: dict, bad: Callable[[str, str], None]) -> dict[str, dt.date | None]:
+    """The three dates that are present, parsed (None when unreadable; published and effective may be null)."""
     dates: dict[str, dt.date | None] = {}
     for field in ("published_date", "effective_date", "verified_on"):
         if field not in entry:
@@ -205,7 +254,12 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
         if parsed is None:
             bad(field, f"{value!r} is not a date (YYYY-MM-DD)")
         dates[field] = parsed
-    published = dates.get("published_date")
+    return dates
+
+
+def _check_date_precision(entry: dict, published: dt.date | None, precision: Any,
+                          bad: Callable[[str, str], None]) -> None:
+    """A published date agrees with its precision: null only when unknown, the 1st for month, January 1 for year."""
     if "published_date" in entry and entry["published_date"] is None and precision != "unknown":
         bad("published_date", "null is allowed only with date_precision: unknown")
     if published is not None and precision == "unknown":
@@ -215,8 +269,9 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
     if published is not None and precision == "year" and published.month != 1:
         bad("published_date", "date_precision is year: record January 1")
 
-    withdrawn, reason = _withdrawal(entry, published, bad)
 
+def _supersedes(entry: dict, bad: Callable[[str, str], None]) -> list[str]:
+    """The ids a source supersedes: a list, a single id or nothing (which ids exist is checked later)."""
     supersedes = entry.get("supersedes", [])
     if supersedes is None:
         supersedes = []
@@ -225,20 +280,11 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
     if not (isinstance(supersedes, list) and all(isinstance(s, str) for s in supersedes)):
         bad("supersedes", "must be a list of source ids")
         supersedes = []
-    if len(problems) > before:
-        return None
-    return Source(
-        id=sid, organization=org, title=entry["title"].strip(), url=url,
-        url_verified=entry["url_verified"], citation=entry["citation"].strip(),
-        knowledge_class=kclass, published_date=published,
-        effective_date=dates.get("effective_date"), date_precision=precision,
-        verified_on=dates["verified_on"], supersedes=tuple(supersedes),
-        applies_to=entry["applies_to"].strip(), card=entry["card"],
-        paraphrase_note=entry["paraphrase_note"].strip(), withdrawn_date=withdrawn, withdrawn_reason=reason,
-    )
+    return supersedes
 
 
-def _withdrawal(entry: dict, published: dt.date | None, bad) -> tuple[dt.date | None, str | None]:
+def _withdrawal(entry: dict, published: dt.date | None,
+                bad: Callable[[str, str], None]) -> tuple[dt.date | None, str | None]:
     """`withdrawn_date` and `withdrawn_reason` come together: a date, on or after publication, and why."""
     value, reason = entry.get("withdrawn_date"), entry.get("withdrawn_reason")
     if value is None and reason is None:

@@ -73,6 +73,37 @@ class Trace:
     undiversified: np.ndarray  # what plain top-k by rank score would have returned
 
 
+@dataclass(frozen=True, eq=False)
+class _Scores:
+    """The retrievers' per-chunk scores for one question (the steps of `Engine.run` pass them on)."""
+
+    bm25: np.ndarray
+    semantic: np.ndarray
+    coverage: np.ndarray
+    bm25_norm: np.ndarray
+    semantic_norm: np.ndarray
+    expanded: str  # the question after the vocabulary's expansions: what the semantic index scored
+    semantic_index: SemanticIndex | embeddings.DenseIndex
+
+
+@dataclass(frozen=True, eq=False)
+class _Boosts:
+    """Per chunk, 1.0 where it matches what the question names, else 0.0."""
+
+    age_match: np.ndarray
+    named_match: np.ndarray
+    year_match: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class _Ranked:
+    """Per chunk: the status weight, the fused retriever score and the rank score built on them."""
+
+    status_weight: np.ndarray
+    fused: np.ndarray
+    rank_score: np.ndarray
+
+
 class Engine:
     """Corpus, vocabulary, scope rules and indexes of one corpus folder, built once."""
 
@@ -82,7 +113,7 @@ class Engine:
         self.claim_rules = claim_rules
         self.cache_dir = cache_dir
         chunks = corpus.chunks
-        texts = [self._index_text(c) for c in chunks]
+        texts = [corpus.index_text(c) for c in chunks]
         cached = index_cache.load(cache_dir, corpus) if cache_dir else None
         if cached is not None:
             self.semantic, self.bm25 = cached
@@ -124,10 +155,6 @@ class Engine:
         self._statuses: dict[dt.date, dict[str, str]] = {}
         self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
 
-    def _index_text(self, chunk) -> str:
-        title = self.corpus.source_by_id[chunk.document_id].title
-        return f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"
-
     def semantic_index(self, spec: EmbeddingSpec) -> SemanticIndex | embeddings.DenseIndex:
         """The semantic index of an embedding provider: the hashing index built with the engine,
         any other built on first use from corpus embeddings cached on disk (keyed by provider,
@@ -135,7 +162,7 @@ class Engine:
         index = self._semantic_indexes.get(spec)
         if index is None:
             embedder = embeddings.create(spec, self.vocabulary)
-            texts = [self._index_text(c) for c in self.corpus.chunks]
+            texts = [self.corpus.index_text(c) for c in self.corpus.chunks]
             matrix = embedding_cache.load(self.cache_dir, embedder, self.corpus.version, texts) \
                 if self.cache_dir else None
             if matrix is None:
@@ -190,39 +217,64 @@ class Engine:
 
     def run(self, question: str, settings: Settings) -> tuple[Decision, Trace]:
         """Decide answer-or-abstain for one question. Raises QuestionError on an empty question."""
-        question = (question or "").strip()
-        if not question:
-            raise QuestionError("the question is empty")
-        if len(question) > MAX_QUESTION_CHARS:
-            raise QuestionError(f"the question is {len(question)} characters long; the limit is {MAX_QUESTION_CHARS}")
-        p = self.params
+        question = _validate(question)
         statuses = self.statuses(settings.reference_date)
+        features = self._features(question, statuses, settings.reference_date)
+        published, status_weight = self._status_weights(statuses, features.historical, settings.status_scoring)
+        eligible = status_weight > 0
+        scores = self._scores(question, features, eligible, settings.embedding)
+        boosts = self._boosts(features)
+        ranked = self._rank(scores, boosts, status_weight, eligible, settings.mode)
+        on_topic = self.scope.on_topic(question)
+        selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings)
+        support = self._result_support(question, scores, selected, on_topic, settings.mode)
+        results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
+                                on_topic, statuses)
+        decision = self._decision(question, settings, features, statuses, results, on_topic)
+        trace = Trace(features, statuses, scores.bm25, scores.semantic, scores.coverage, support, ranked.fused,
+                      ranked.rank_score, published, eligible, selected, undiversified)
+        return decision, trace
+
+    def _features(self, question: str, statuses: dict[str, str], date: dt.date) -> QueryFeatures:
+        """The question's tokens, ages, years and intent (the years of superseded sources tell
+        a question about the past)."""
         superseded_years = [s.published_date.year for s in self.corpus.sources
                             if statuses[s.id] == "superseded" and s.published_date]
-        features = parse_question(question, self.vocabulary, p.background, settings.reference_date, superseded_years)
+        return parse_question(question, self.vocabulary, self.params.background, date, superseded_years)
 
+    def _status_weights(self, statuses: dict[str, str], historical: bool,
+                        status_scoring: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(published per source, status weight per chunk); a chunk is eligible when its weight is above 0."""
+        p = self.params
         # Per-source values first, then one gather per chunk array: at 100,000 chunks, string
         # comparisons and np.isin over every chunk cost milliseconds a question.
         source_status = np.array([statuses[d] for d in self._doc_list])
         published = ~np.isin(source_status, ("not_yet_published", "withdrawn"))  # never retrievable
-        if settings.status_scoring:
+        if status_scoring:
             source_weight = np.where(source_status == "current", p.status_weights["current"], 0.0)
-            if features.historical:
+            if historical:
                 source_weight = np.where(source_status == "superseded",
                                          p.status_weights["superseded_when_historical"], source_weight)
         else:
             source_weight = published.astype(float)
-        status_weight = source_weight[self._doc_code]
-        eligible = status_weight > 0
+        return published, source_weight[self._doc_code]
 
-        semantic_index = self.semantic_index(settings.embedding)
+    def _scores(self, question: str, features: QueryFeatures, eligible: np.ndarray,
+                embedding: EmbeddingSpec) -> _Scores:
+        """BM25, semantic (over the lexical candidates) and lexical coverage, raw and max-normalized."""
+        semantic_index = self.semantic_index(embedding)
         bm25 = self.bm25.scores(features.tokens)
         lexical_candidates = ranking.top_k(bm25, eligible, semantic_index.CANDIDATES)
         expanded = self.vocabulary.expand(question)
         semantic = semantic_index.scores(expanded, lexical_candidates)
         coverage = self.bm25.coverage(features.support_tokens, features.weights)
-        bm25_norm = ranking.max_normalize(bm25, eligible)
-        semantic_norm = ranking.max_normalize(semantic, eligible)
+        return _Scores(bm25=bm25, semantic=semantic, coverage=coverage,
+                       bm25_norm=ranking.max_normalize(bm25, eligible),
+                       semantic_norm=ranking.max_normalize(semantic, eligible),
+                       expanded=expanded, semantic_index=semantic_index)
+
+    def _boosts(self, features: QueryFeatures) -> _Boosts:
+        """Per chunk, 1.0 where it matches the question's ages, named organizations or years."""
         age_match = ranking.age_overlap(features.ages, self._age_low, self._age_high, self._age_owner,
                                         len(self.corpus.chunks))
         named = self.named_organizations(features.tokens)
@@ -230,77 +282,106 @@ class Engine:
         org_named[[self._org_list.index(org) for org in named]] = 1.0
         named_match = org_named[self._org_code]
         year_match = np.isin(self._source_year, features.years).astype(float)[self._doc_code]
-        if settings.mode == "fd":  # the reranker alone: cosine and FD*, then status scoring
-            fused = rerank(semantic, self.density.scaled, eligible, p.density)
+        return _Boosts(age_match=age_match, named_match=named_match, year_match=year_match)
+
+    def _rank(self, scores: _Scores, boosts: _Boosts, status_weight: np.ndarray, eligible: np.ndarray,
+              mode: str) -> _Ranked:
+        """The fused score and the rank score (fused, boosted, times status and class weights)."""
+        p = self.params
+        if mode == "fd":  # the reranker alone: cosine and FD*, then status scoring
+            fused = rerank(scores.semantic, self.density.scaled, eligible, p.density)
             rank_score = fused * status_weight
         else:
-            fused = ranking.fuse(bm25_norm, semantic_norm, settings.mode, p.bm25_weight, p.semantic_weight)
-            boosts = p.age_match_boost * age_match + p.named_organization_boost * named_match \
-                + p.year_match_boost * year_match
-            rank_score = (fused + boosts) * status_weight * self.class_weight
-        on_topic = self.scope.on_topic(question)
+            fused = ranking.fuse(scores.bm25_norm, scores.semantic_norm, mode, p.bm25_weight, p.semantic_weight)
+            boost = p.age_match_boost * boosts.age_match + p.named_organization_boost * boosts.named_match \
+                + p.year_match_boost * boosts.year_match
+            rank_score = (fused + boost) * status_weight * self.class_weight
+        return _Ranked(status_weight=status_weight, fused=fused, rank_score=rank_score)
 
+    def _select(self, rank_score: np.ndarray, eligible: np.ndarray, named_match: np.ndarray,
+                settings: Settings) -> tuple[np.ndarray, np.ndarray]:
+        """(selected, undiversified): the results in rank order, and plain top-k by rank score."""
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
-        if settings.diversify:
-            by_source = np.where(named_match > 0, self._doc_code, -1)
-            rounds = [self._primary_org_code, self._org_code, by_source]
-            selected = ranking.diversify(rank_score, eligible, rounds, settings.top_k)
-        else:
-            selected = undiversified
-        reserved = set(selected.tolist()) - set(undiversified.tolist())
+        if not settings.diversify:
+            return undiversified, undiversified
+        by_source = np.where(named_match > 0, self._doc_code, -1)
+        rounds = [self._primary_org_code, self._org_code, by_source]
+        return ranking.diversify(rank_score, eligible, rounds, settings.top_k), undiversified
+
+    def _result_support(self, question: str, scores: _Scores, selected: np.ndarray, on_topic: bool,
+                        mode: str) -> np.ndarray:
+        """Support per chunk: computed for the results, NaN for every other chunk."""
         # Support reads the question's own words only (an expansion helps ranking, never support),
         # and only the results need it.
-        raw_semantic = semantic[selected] if expanded == question else semantic_index.row_scores(question, selected)
+        raw_semantic = scores.semantic[selected] if scores.expanded == question \
+            else scores.semantic_index.row_scores(question, selected)
         support = np.full(len(self.corpus.chunks), np.nan)
-        support[selected] = self._support(settings.mode, raw_semantic, coverage[selected]) * (
-            1.0 if on_topic else p.off_topic_factor)
+        support[selected] = self._support(mode, raw_semantic, scores.coverage[selected]) * (
+            1.0 if on_topic else self.params.off_topic_factor)
+        return support
 
+    def _results(self, selected: np.ndarray, undiversified: np.ndarray, support: np.ndarray, scores: _Scores,
+                 boosts: _Boosts, ranked: _Ranked, historical: bool, on_topic: bool,
+                 statuses: dict[str, str]) -> list[Result]:
+        """One Result per selected chunk, in rank order, with the signals behind its scores."""
+        reserved = set(selected.tolist()) - set(undiversified.tolist())
         results = []
         for rank, i in enumerate(selected, start=1):
             chunk = self.corpus.chunks[i]
             source = self.corpus.source_by_id[chunk.document_id]
-            signals = {
-                "bm25": float(bm25[i]), "bm25_norm": float(bm25_norm[i]),
-                "semantic": float(semantic[i]), "semantic_norm": float(semantic_norm[i]),
-                "lexical_coverage": float(coverage[i]), "fused": float(fused[i]),
-                "age_match": bool(age_match[i]), "named_organization": bool(named_match[i]),
-                "year_match": bool(year_match[i]), "status_weight": float(status_weight[i]),
-                "class_weight": float(self.class_weight[i]), "historical_intent": features.historical,
-                "fd_star": float(self.density.star[i]),
-                "diversified_in": bool(i in reserved), "on_topic": on_topic,
-            }
+            signals = self._signals(i, scores, boosts, ranked, historical, bool(i in reserved), on_topic)
             results.append(Result(
                 rank=rank, chunk_id=chunk.id, document_id=chunk.document_id, organization=chunk.organization,
                 title=source.title, status=statuses[source.id], published_date=source.published_date,
-                effective_date=source.effective_date, rank_score=float(rank_score[i]),
+                effective_date=source.effective_date, rank_score=float(ranked.rank_score[i]),
                 support_score=float(support[i]), signals=signals, excerpt=_excerpt(chunk.text)))
+        return results
 
+    def _signals(self, i: int, scores: _Scores, boosts: _Boosts, ranked: _Ranked, historical: bool,
+                 diversified_in: bool, on_topic: bool) -> dict[str, float | int | bool]:
+        """Every signal behind chunk i's scores, as a Result shows them."""
+        return {
+            "bm25": float(scores.bm25[i]), "bm25_norm": float(scores.bm25_norm[i]),
+            "semantic": float(scores.semantic[i]), "semantic_norm": float(scores.semantic_norm[i]),
+            "lexical_coverage": float(scores.coverage[i]), "fused": float(ranked.fused[i]),
+            "age_match": bool(boosts.age_match[i]), "named_organization": bool(boosts.named_match[i]),
+            "year_match": bool(boosts.year_match[i]), "status_weight": float(ranked.status_weight[i]),
+            "class_weight": float(self.class_weight[i]), "historical_intent": historical,
+            "fd_star": float(self.density.star[i]),
+            "diversified_in": diversified_in, "on_topic": on_topic,
+        }
+
+    def _decision(self, question: str, settings: Settings, features: QueryFeatures, statuses: dict[str, str],
+                  results: list[Result], on_topic: bool) -> Decision:
+        """Answer or abstain, with the reason and the notes a reader must see."""
         max_support = max((r.support_score for r in results), default=0.0)
         flags = self.scope.check(question)
         off_topic = self.scope.other_topic(question)
+        reason = self._abstain_reason(settings, flags, off_topic, results, max_support, on_topic)
+        return Decision(question=question, abstain=reason is not None, abstain_reason=reason,
+                        scope_flags=flags, max_support_score=max_support, settings=settings,
+                        results=tuple(results), historical_intent=features.historical, off_topic=off_topic,
+                        corpus_version=self.corpus.version,
+                        notes=self.withdrawal_notes(results, statuses, features.historical,
+                                                    settings.reference_date))
+
+    def _abstain_reason(self, settings: Settings, flags: tuple[str, ...], off_topic: str | None,
+                        results: list[Result], max_support: float, on_topic: bool) -> str | None:
+        """Why the pipeline abstains, in a reader's words (None when it answers); the first reason wins."""
         if flags:
-            reason = "outside the declared scope: " + "; ".join(f"{f} ({self.scope.label(f)})" for f in flags)
-        elif off_topic:
-            reason = f"off-topic: the question is about {off_topic}, which this corpus does not cover"
-        elif not results:
-            reason = f"no source in the corpus is eligible at {settings.reference_date.isoformat()}"
-        elif max_support < settings.threshold:
+            return "outside the declared scope: " + "; ".join(f"{f} ({self.scope.label(f)})" for f in flags)
+        if off_topic:
+            return f"off-topic: the question is about {off_topic}, which this corpus does not cover"
+        if not results:
+            return f"no source in the corpus is eligible at {settings.reference_date.isoformat()}"
+        if max_support < settings.threshold:
             reason = (f"weak support: the best evidence scores {max_support:.3f}, "
                       f"below the abstention threshold {settings.threshold:.3f}")
             if not on_topic:
                 reason += (f" (the question names nothing of {self.scope.topic.label}, "
-                           f"so its support is scaled by {p.off_topic_factor:g})")
-        else:
-            reason = None
-        decision = Decision(question=question, abstain=reason is not None, abstain_reason=reason,
-                            scope_flags=flags, max_support_score=max_support, settings=settings,
-                            results=tuple(results), historical_intent=features.historical, off_topic=off_topic,
-                            corpus_version=self.corpus.version,
-                            notes=self.withdrawal_notes(results, statuses, features.historical,
-                                                        settings.reference_date))
-        trace = Trace(features, statuses, bm25, semantic, coverage, support, fused, rank_score,
-                      published, eligible, selected, undiversified)
-        return decision, trace
+                           f"so its support is scaled by {self.params.off_topic_factor:g})")
+            return reason
+        return None
 
     def withdrawal_notes(self, results: list[Result], statuses: dict[str, str], historical: bool,
                          date: dt.date) -> tuple[str, ...]:
@@ -327,6 +408,16 @@ class Engine:
         p = self.params
         total = p.support_semantic_weight + p.support_lexical_weight
         return (p.support_semantic_weight * semantic + p.support_lexical_weight * coverage) / total
+
+
+def _validate(question: str) -> str:
+    """The question, stripped. Raises QuestionError when it is empty or too long."""
+    question = (question or "").strip()
+    if not question:
+        raise QuestionError("the question is empty")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise QuestionError(f"the question is {len(question)} characters long; the limit is {MAX_QUESTION_CHARS}")
+    return question
 
 
 def _excerpt(text: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import ReviewAppError
 from ..evaluation.labels import SLICES, case_to_json, load_cases, parse_case, references
 from ..evaluation.report import write_atomic
-from ..records import Case
+from ..records import Case, Chunk
 from .service import ReviewService
 from .store import Judgment
 
@@ -80,73 +80,136 @@ def consensus(submitted: Sequence[Judgment], adjudication: Any,
 def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> ExportPlan:
     """What an export would write, and what it would report. Nothing is written."""
     frozen = service.cases(HOLDOUT)
+    reviews = _read_reviews(service, policy)
+    tally = _Tally()
+    out = [_exported_case(service, case, reviews, tally) for case in frozen]
+    drafted, new_cases = _approved_drafts(service, frozen)
+    out += drafted
+    check_frozen(frozen, out)
+    return ExportPlan(tuple(out), tuple(new_cases), tuple(tally.claims_added), tally.used, tuple(tally.unchanged),
+                      tuple(tally.conflicts), tuple(tally.skipped), tuple(policy), tally.tags,
+                      service.engine.corpus.version, tuple(service.rereview_queue().lines()))
+
+
+@dataclass(frozen=True)
+class _Reviews:
+    """What the store holds for an export, read once, and the rules that choose from it."""
+
+    judgments: dict[tuple[str, str, str], list[Judgment]]  # (case, claim, chunk) -> judgments in id order
+    adjudications: dict[tuple[str, str, str], Any]
+    chunks: dict[str, Chunk]
+    required: int  # agreeing submitted reviews that make a citation unanimous
+    policy: Sequence[str]
+    corpus_version: str
+
+
+@dataclass
+class _Tally:
+    """What planning reports, collected case by case in file order."""
+
+    claims_added: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    tags: dict[str, int] = field(default_factory=dict)
+    used: int = 0
+
+
+def _read_reviews(service: ReviewService, policy: Sequence[str]) -> _Reviews:
     judgments: dict[tuple[str, str, str], list[Judgment]] = {}
     for j in service.store.judgments():
         judgments.setdefault((j.case_id, j.claim_id, j.chunk_id), []).append(j)
     chunks = service.engine.corpus.chunk_by_id
     adjudications = service.store.adjudications()
     required = service.team.reviews_needed(HOLDOUT)
-    tags: dict[str, int] = {}
-    out, new_cases, claims_added, unchanged, conflicts, skipped = [], [], [], [], [], []
-    used = 0
-    for case in frozen:
-        record = case_to_json(case)
-        gold_ids = {claim.id for claim in case.claims}
-        for claim in case.claims:  # frozen gold labels stay; disagreeing judgments are reported
-            for evidence in claim.evidence:
-                for j in judgments.get((case.id, claim.id, evidence.chunk_id), []):
-                    if j.status == "submitted" and j.label != evidence.label:
-                        conflicts.append(f"{case.id} {claim.id} {evidence.chunk_id}: {j.reviewer} says {j.label}, "
-                                         f"the frozen gold label is {evidence.label} (kept)")
-        extra_claims = []
-        for claim, added_by in service.claims(case):
-            if claim.id in gold_ids:
-                continue
-            evidence = []
-            for cited in claim.evidence:
-                key = (case.id, claim.id, cited.chunk_id)
-                fresh = [j for j in judgments.get(key, [])
-                         if cited.chunk_id in chunks and j.chunk_hash == chunks[cited.chunk_id].content_hash]
-                stale = len(judgments.get(key, [])) - len(fresh)
-                if stale:
-                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: {stale} judgment(s) made on an older "
-                                   "text of the chunk")
-                current = [j for j in fresh if j.status == "submitted"]  # drafts never leave the database
-                final = adjudications.get(key)
-                if final is not None and final.chunk_hash != chunks[cited.chunk_id].content_hash:
-                    final = None
-                if not current and final is None:
-                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: no submitted judgment yet")
-                    continue
-                tag, label, reason = consensus(current, final, required)
-                if tag not in policy:
-                    skipped.append(f"{case.id} {claim.id} {cited.chunk_id}: {tag} ({len(current)} of {required} "
-                                   "reviews, or they disagree): not exported by the policy")
-                    continue
-                tags[tag] = tags.get(tag, 0) + 1
-                used += len(current)
-                entry = {"chunk_id": cited.chunk_id, "label": label}
-                if reason:
-                    entry["reason"] = reason
-                entry["status"] = tag
-                entry["corpus_version"] = service.engine.corpus.version
-                entry["reviews"] = [_review(j) for j in current]
-                if final is not None:
-                    entry["adjudication"] = {"adjudicator": final.adjudicator, "time": final.created_at,
-                                             "label": final.label, "reason": final.reason,
-                                             "rationale": final.rationale}
-                evidence.append(entry)
-            if evidence:
-                extra_claims.append({"id": claim.id, "text": claim.text, "evidence": evidence, "added_by": added_by})
-                claims_added.append(f"{case.id} {claim.id}")
-        if extra_claims:
-            record = _with_claims(record, extra_claims)
-        else:
-            unchanged.append(case.id)
-        out.append(record)
+    return _Reviews(judgments, adjudications, chunks, required, policy, service.engine.corpus.version)
 
+
+def _exported_case(service: ReviewService, case: Case, reviews: _Reviews, tally: _Tally) -> dict[str, Any]:
+    """A frozen case as exported: as it is, plus the claims reviewers added and judged."""
+    record = case_to_json(case)
+    tally.conflicts += _gold_conflicts(case, reviews)
+    gold_ids = {claim.id for claim in case.claims}
+    extra_claims = []
+    for claim, added_by in service.claims(case):
+        if claim.id in gold_ids:
+            continue
+        evidence = []
+        for cited in claim.evidence:
+            entry = _exported_evidence(case.id, claim.id, cited.chunk_id, reviews, tally)
+            if entry is not None:
+                evidence.append(entry)
+        if evidence:
+            extra_claims.append({"id": claim.id, "text": claim.text, "evidence": evidence, "added_by": added_by})
+            tally.claims_added.append(f"{case.id} {claim.id}")
+    if extra_claims:
+        return _with_claims(record, extra_claims)
+    tally.unchanged.append(case.id)
+    return record
+
+
+def _gold_conflicts(case: Case, reviews: _Reviews) -> list[str]:
+    """Frozen gold labels stay; submitted judgments that disagree with them are reported."""
+    conflicts = []
+    for claim in case.claims:
+        for evidence in claim.evidence:
+            for j in reviews.judgments.get((case.id, claim.id, evidence.chunk_id), []):
+                if j.status == "submitted" and j.label != evidence.label:
+                    conflicts.append(f"{case.id} {claim.id} {evidence.chunk_id}: {j.reviewer} says {j.label}, "
+                                     f"the frozen gold label is {evidence.label} (kept)")
+    return conflicts
+
+
+def _exported_evidence(case_id: str, claim_id: str, chunk_id: str, reviews: _Reviews,
+                       tally: _Tally) -> dict[str, Any] | None:
+    """The evidence entry of one added claim's citation, or None (and why, in `tally.skipped`) when
+    its judgments are stale, missing or not of a tag the policy exports."""
+    key = (case_id, claim_id, chunk_id)
+    chunks = reviews.chunks
+    fresh = [j for j in reviews.judgments.get(key, [])
+             if chunk_id in chunks and j.chunk_hash == chunks[chunk_id].content_hash]
+    stale = len(reviews.judgments.get(key, [])) - len(fresh)
+    if stale:
+        tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: {stale} judgment(s) made on an older "
+                             "text of the chunk")
+    current = [j for j in fresh if j.status == "submitted"]  # drafts never leave the database
+    final = reviews.adjudications.get(key)
+    if final is not None and final.chunk_hash != chunks[chunk_id].content_hash:
+        final = None
+    if not current and final is None:
+        tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: no submitted judgment yet")
+        return None
+    tag, label, reason = consensus(current, final, reviews.required)
+    if tag not in reviews.policy:
+        tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: {tag} ({len(current)} of {reviews.required} "
+                             "reviews, or they disagree): not exported by the policy")
+        return None
+    tally.tags[tag] = tally.tags.get(tag, 0) + 1
+    tally.used += len(current)
+    return _evidence_entry(chunk_id, tag, label, reason, current, final, reviews.corpus_version)
+
+
+def _evidence_entry(chunk_id: str, tag: str, label: str | None, reason: str | None, current: list[Judgment],
+                    final: Any, corpus_version: str) -> dict[str, Any]:
+    """Label-file evidence with its review provenance (key order is the file's)."""
+    entry = {"chunk_id": chunk_id, "label": label}
+    if reason:
+        entry["reason"] = reason
+    entry["status"] = tag
+    entry["corpus_version"] = corpus_version
+    entry["reviews"] = [_review(j) for j in current]
+    if final is not None:
+        entry["adjudication"] = {"adjudicator": final.adjudicator, "time": final.created_at,
+                                 "label": final.label, "reason": final.reason,
+                                 "rationale": final.rationale}
+    return entry
+
+
+def _approved_drafts(service: ReviewService, frozen: Sequence[Case]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Approved draft cases as new holdout cases, numbered after the last frozen one; and what was added."""
     next_number = 1 + max((int(m.group(1)) for c in frozen if (m := re.fullmatch(r"holdout-(\d+)", c.id))),
                           default=0)
+    records, new_cases = [], []
     for draft in service.store.drafts():
         if draft.status != "approved":
             continue
@@ -155,12 +218,9 @@ def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> Expor
         record = {**draft.case, "id": case_id, "provenance": {"draft_id": draft.draft_id, "author": draft.reviewer,
                                                               "approved_at": draft.created_at,
                                                               "corpus_version": service.engine.corpus.version}}
-        out.append(record)
+        records.append(record)
         new_cases.append(f"{case_id} (from {draft.draft_id})")
-    check_frozen(frozen, out)
-    return ExportPlan(tuple(out), tuple(new_cases), tuple(claims_added), used, tuple(unchanged), tuple(conflicts),
-                      tuple(skipped), tuple(policy), tags, service.engine.corpus.version,
-                      tuple(service.rereview_queue().lines()))
+    return records, new_cases
 
 
 class ExportError(ReviewAppError):

@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--labels", type=Path, help="a JSON Lines label file to evaluate instead")
     ev.add_argument("--mode", type=parse_mode, help="retrieval mode (default hybrid)")
     ev.add_argument("--json", action="store_true", help="print one JSON object")
+    ev.add_argument("--by-tag", action="store_true", help="also report the metrics of each tag's cases")
     ev.add_argument("--trec-out", type=Path, metavar="DIR",
                     help="also write the run and qrels in TREC format to DIR (for trec_eval, ir_measures, ranx)")
 
@@ -105,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--slice", choices=SLICES, help="which bundled slice")
     ver.add_argument("--labels", type=Path, help="a JSON Lines label file with claims to check instead")
     ver.add_argument("--json", action="store_true", help="print one JSON object")
+    ver.add_argument("--by-tag", action="store_true", help="also report agreement per claim tag (trap kind)")
 
     sw = commands.add_parser("sweep", help="calibrate the abstention threshold: distributions, gap, risk-coverage")
     sw.add_argument("--slice", choices=SLICES, help="which bundled slice")
@@ -257,6 +259,8 @@ def _ask(args: argparse.Namespace, engine, labels_dir: Path) -> int:
 def _verify(args: argparse.Namespace, engine, labels_dir: Path) -> int:
     case_set = _case_set(args, engine, labels_dir)
     result = usecases.run_verification(engine, case_set, default_settings().reference_date, data_dir("exports"))
+    if not args.by_tag:
+        result = {k: v for k, v in result.items() if k != "by_tag"}
     return _emit(result, f"verification-{case_set.name}.json", report.format_verification, args.json)
 
 
@@ -284,10 +288,16 @@ def _evaluate(args: argparse.Namespace, engine, labels_dir: Path) -> int:
                                   trec_dir=args.trec_out)
     evaluation, written = run.evaluation, run.written
     if args.json:
-        print(report.dumps_json(evaluation.to_json()), end="")
+        record = evaluation.to_json()
+        if args.by_tag:
+            record = {**{k: v for k, v in record.items() if k != "per_case"}, "by_tag": evaluation.by_tag(),
+                      "per_case": record["per_case"]}
+        print(report.dumps_json(record), end="")
     else:
         print(report.summary_table([evaluation.summary()], settings.top_k))
         print("\n".join(report.per_case_lines(evaluation)))
+        if args.by_tag:
+            print("\n" + report.tag_table(evaluation.by_tag(), settings.top_k))
         print(f"\n{DISCLAIMER}")
     print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     return 0

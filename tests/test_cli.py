@@ -99,7 +99,7 @@ def test_evaluate_any_label_file(capsys, tmp_path):
 def test_ablation_json(capsys):
     code, out, _ = run_cli(capsys, "ablation", "--slice", "holdout", "--json")
     arms = json.loads(out)["arms"]
-    assert code == 0 and {a["mode"] for a in arms} == {"bm25", "semantic", "hybrid", "fd"}
+    assert code == 0 and {a["mode"] for a in arms} == {"bm25", "semantic", "hybrid", "fd", "naive"}
 
 
 @pytest.mark.parametrize("args, words", [
@@ -172,3 +172,21 @@ def test_reliability_sizes_are_checked(capsys, args):
         main(args)
     assert info.value.code == 2 and capsys.readouterr().err.startswith("error:")
 
+
+
+def test_evaluate_and_verify_by_tag(capsys, tmp_path, exports):
+    from .conftest import DATA_DIR
+
+    questions = DATA_DIR / "clinician" / "questions_a.jsonl"
+    code, out, _ = run_cli(capsys, "evaluate", "--labels", str(questions), "--by-tag", "--json")
+    record = json.loads(out)
+    tags = {row["tag"]: row for row in record["by_tag"]}
+    assert code == 0 and "shorthand" in tags and tags["shorthand"]["cases"] >= 10
+    assert record["answer_accuracy"] is not None and record["chunk_recall_at_k"] is not None
+    assert {"gold_chunk_ids", "retrieved_chunk_ids", "missing_chunk_ids"} <= set(record["per_case"][0])
+    code, out, _ = run_cli(capsys, "verify", "--labels", str(DATA_DIR / "clinician" / "claims_a.jsonl"),
+                           "--by-tag", "--json")
+    report = json.loads(out)
+    assert code == 0 and {row["tag"] for row in report["by_tag"]} >= {"correct", "negation", "compound"}
+    code, out, _ = run_cli(capsys, "verify", "--labels", str(DATA_DIR / "clinician" / "claims_a.jsonl"), "--json")
+    assert "by_tag" not in json.loads(out)

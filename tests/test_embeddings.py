@@ -340,12 +340,13 @@ def test_ablation_adds_every_available_provider(openai_env, capsys):
     rows = json.loads(capsys.readouterr().out)["arms"]
     arms = [row["arm"] for row in rows]
     assert arms[:6] == ["bm25", "semantic", "hybrid", "fd", "hybrid, no diversification", "hybrid, no status scoring"]
-    assert arms[6:] == ["semantic, sentence-transformers all-MiniLM-L6-v2", "hybrid, sentence-transformers "
+    assert arms[6].startswith("naive BM25")
+    assert arms[7:] == ["semantic, sentence-transformers all-MiniLM-L6-v2", "hybrid, sentence-transformers "
                         "all-MiniLM-L6-v2", "semantic, openai stand-in-64", "hybrid, openai stand-in-64"]
-    minilm = rows[7]
+    minilm = rows[8]
     assert minilm["threshold"] == embeddings.load_thresholds(CORPUS_DIR)["sentence-transformers/all-MiniLM-L6-v2"]
     assert minilm["embedding"]["provider"] == "sentence-transformers"
-    assert rows[9]["threshold"] == DEFAULT_THRESHOLD  # never calibrated: the hashing threshold
+    assert rows[10]["threshold"] == DEFAULT_THRESHOLD  # never calibrated: the hashing threshold
     history = [json.loads(line) for line in (openai_env / "exports" / "history.jsonl").read_text().splitlines()]
     assert [line["embedding"]["provider"] for line in history][-4:] == ["sentence-transformers"] * 2 + ["openai"] * 2
 

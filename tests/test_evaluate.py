@@ -10,8 +10,11 @@ from review_app.evaluation.evaluate import (
     evaluate_case,
     recall_at_k,
     reciprocal_rank,
+    score_case,
+    summarize,
 )
 from review_app.evaluation.labels import load_cases
+from review_app.evaluation.naive import ARM as NAIVE_ARM
 from review_app.records import Case
 
 from .conftest import DATA_DIR
@@ -75,8 +78,12 @@ def test_correct_cases_have_no_failure_layer(engine, settings):
 def test_ablation_arms(engine, settings):
     cases = load_cases(DATA_DIR / "dev_cases.jsonl")
     rows = ablation(engine, cases, settings, "dev")
-    assert [r["arm"] for r in rows] == [arm for arm, _ in ABLATION_ARMS]
+    assert [r["arm"] for r in rows] == [arm for arm, _ in ABLATION_ARMS] + [NAIVE_ARM]
     by_arm = {r["arm"]: r for r in rows}
+    # The naive baseline (plain BM25, no dates, status, diversification or scope guard) is what a
+    # simple chatbot would do: it shows superseded guidance and decides worse than the pipeline.
+    assert by_arm[NAIVE_ARM]["decision_accuracy"] < by_arm["hybrid"]["decision_accuracy"]
+    assert by_arm[NAIVE_ARM]["stale_cases"] > by_arm["hybrid"]["stale_cases"]
     assert by_arm["hybrid, no status scoring"]["stale_cases"] > by_arm["hybrid"]["stale_cases"]
     assert by_arm["hybrid, no diversification"]["recall_at_k"] < by_arm["hybrid"]["recall_at_k"]
 
@@ -99,3 +106,97 @@ def test_independent_case_sets(engine, settings, name):
     expected = {k: v for k, v in KNOWN_MISSES.items() if k in {c.id for c in evaluation.per_case}}
     assert wrong == expected
     assert all(c.recall_at_k == 1.0 for c in evaluation.answerable)
+
+
+# Chunk level: what a clinician sees
+
+def chunked(question, gold_docs, gold_chunks, abstain=False, tags=()):
+    return dataclasses.replace(make_case(question, gold_docs, abstain), gold_chunk_ids=tuple(gold_chunks),
+                               tags=tuple(tags))
+
+
+def test_score_case_on_hand_made_predictions():
+    document = {"a#1": "a", "a#2": "a", "b#1": "b"}.__getitem__
+    case = chunked("q", ["a", "b"], ["a#2", "b#1"])
+    right = score_case(case, False, ["b#1", "a#2"], document)
+    assert right.decision_correct and right.answer_correct and right.chunk_recall_at_k == 1.0
+    # the right documents but not the chunk that states the position: decided right, answered wrong
+    wrong = score_case(case, False, ["a#1", "b#1"], document)
+    assert wrong.decision_correct and wrong.recall_at_k == 1.0
+    assert wrong.answer_correct is False and wrong.chunk_recall_at_k == 0.5 and wrong.missing_chunk_ids == ("a#2",)
+    assert score_case(case, True, ["b#1", "a#2"], document).answer_correct is False  # abstained
+    abstention = chunked("q", [], [], abstain=True)
+    assert score_case(abstention, True, [], document).answer_correct is True
+    assert score_case(abstention, False, ["a#1"], document).answer_correct is False
+
+
+def test_chunk_metrics_are_not_available_without_gold_chunks_never_perfect():
+    document = {"a#1": "a"}.__getitem__
+    plain = score_case(make_case("q", ["a"]), False, ["a#1"], document)
+    assert plain.decision_correct and plain.answer_correct is None and plain.chunk_recall_at_k is None
+    summary = summarize("t", "hybrid", [plain])
+    assert summary["decision_accuracy"] == 1.0
+    assert summary["chunk_recall_at_k"] is None and summary["answer_accuracy"] is None
+    assert summary["position_coverage"] is None and summary["synthesis_precision"] is None
+    # one answerable case without gold chunks makes answer accuracy unavailable for the whole set
+    with_chunks = score_case(chunked("q", ["a"], ["a#1"]), False, ["a#1"], document)
+    assert summarize("t", "hybrid", [plain, with_chunks])["answer_accuracy"] is None
+    assert summarize("t", "hybrid", [with_chunks])["answer_accuracy"] == 1.0
+
+
+def test_the_apps_interval_example_misses_the_uspstf_interval_chunk(engine, settings):
+    """The measurement issue's example: every gold document is retrieved, yet the USPSTF chunk
+    that states the interval is not among the results, so the answer is wrong at chunk level."""
+    case = chunked("Do USPSTF and ACS agree on screening intervals?", ["uspstf-2024", "acs-2015"],
+                   ["uspstf-2024#recommendation", "acs-2015#ages-45-to-54", "acs-2015#age-55-and-older"])
+    result = evaluate_case(engine, case, settings)
+    assert result.recall_at_k == 1.0 and result.decision_correct
+    if result.answer_correct:  # a later fix may retrieve it; then the synthesis must state it
+        assert result.position_coverage == 1.0
+    else:
+        assert "uspstf-2024#recommendation" in (result.missing_chunk_ids or ())
+        assert result.answer_failure_layer in ("ranking", "diversification", "retrieval", "status")
+
+
+def test_position_coverage_and_synthesis_precision(engine, settings):
+    case = chunked("Does ACR recommend MRI for dense breasts?", ["acr-current"], ["acr-current#dense-breasts"])
+    result = evaluate_case(engine, case, settings)
+    assert result.answer_correct and result.position_coverage == 1.0
+    assert result.synthesis_statements >= 1 and 1 <= result.synthesis_on_gold <= result.synthesis_statements
+    off_point = chunked("Does ACR recommend MRI for dense breasts?", ["acr-current"],
+                        ["acr-current#risk-assessment"])
+    missed = evaluate_case(engine, off_point, settings)
+    if missed.position_coverage == 0.0:  # the chunk is retrieved but no statement uses it
+        assert missed.answer_failure_layer in ("synthesis", "ranking", "diversification")
+    assert evaluate_case(engine, case, settings, synthesize=False).position_coverage is None
+
+
+def test_metrics_by_tag(engine, settings):
+    cases = [chunked("Does ACR recommend MRI for dense breasts?", ["acr-current"], ["acr-current#dense-breasts"],
+                     tags=["dense-breasts", "short"]),
+             dataclasses.replace(make_case("When should a BRCA2 carrier start MRI?", abstain=True,
+                                           flags=["known_high_risk_genetics"]), tags=("scope-exclusion", "short"))]
+    rows = {r["tag"]: r for r in evaluate(engine, cases, settings, "t").by_tag()}
+    assert set(rows) == {"dense-breasts", "scope-exclusion", "short"}
+    assert rows["short"]["cases"] == 2 and rows["scope-exclusion"]["abstention_accuracy"] == 1.0
+    assert rows["dense-breasts"]["answer_accuracy"] == 1.0 and rows["dense-breasts"]["slice"] == "t [dense-breasts]"
+
+
+def test_naive_baseline_threshold_is_chosen_on_canonical_and_ignores_dates(engine, settings):
+    from review_app.evaluation.labels import load_slice, references
+    from review_app.evaluation.naive import naive_baseline
+
+    from .conftest import LABELS_DIR
+
+    baseline = naive_baseline(engine)
+    canonical = load_slice(LABELS_DIR, "canonical", **references(engine))
+    threshold = baseline.calibrate(canonical, 6)
+    assert threshold > 0
+    prediction = baseline.predict("What did the USPSTF recommend in 2016 for women aged 40 to 49?", 6)
+    assert len(prediction.chunk_ids) == 6 and prediction.top_score > 0
+    assert "uspstf-2016#ages-40-to-49" in prediction.chunk_ids
+    # no dates: asked as of 2020, plain BM25 still ranks guidance published in 2024
+    dated = dataclasses.replace(make_case("When should screening mammography start?", ["uspstf-2016"]),
+                                reference_date=dt.date(2020, 6, 1))
+    result = baseline.score(dated, 6, threshold)
+    assert any(c.startswith(("uspstf-2024", "acog-2024")) for c in result.retrieved_chunk_ids)

@@ -171,3 +171,11 @@ def test_handlers_return_named_records(ui_context):
     assert "canonical-001" in screen.gold and screen.rows and "Progress" in screen.progress
     details = handlers.row_details(ui_context, "canonical", "canonical-001", screen.rows[0], "")
     assert details.chunk.startswith("**Claim:**") and details.label is None
+
+
+def test_metrics_tab_shows_chunk_metrics_and_per_tag_tables_for_a_tagged_file(ui_context):
+    from .conftest import DATA_DIR
+
+    view = handlers.run_evaluation(ui_context, "canonical", str(DATA_DIR / "clinician" / "questions_c.jsonl"))
+    assert "answer accuracy" in view.tables and "position coverage" in view.tables and "Per tag:" in view.tables
+    assert "naive BM25" in view.tables and view.summary["answer_accuracy"] is not None

@@ -92,7 +92,35 @@ def citation_metrics(checked: Sequence[CheckedClaim]) -> dict[str, Any]:
     }
 
 
+def gold_supported(claim: Claim) -> bool:
+    """The claim as the annotator judged it: tagged `correct`, or (untagged) a supporting
+    citation and none that contradicts."""
+    tags = claim.extra.get("tags")
+    if isinstance(tags, list) and tags:
+        return "correct" in tags
+    labels = [g.label for g in claim.evidence]
+    return "supports" in labels and "contradicts" not in labels
+
+
+def tag_metrics(checked: Sequence[CheckedClaim]) -> list[dict[str, Any]]:
+    """Per claim tag (the annotators' trap kinds): citation agreement, and claim agreement, the
+    share of claims the verifier judges as the annotator did (supported or not): for a trap
+    kind, the share of its traps caught."""
+    tags = sorted({t for c in checked for t in (c.claim.extra.get("tags") or []) if isinstance(t, str)})
+    rows = []
+    for tag in tags:
+        group = [c for c in checked if tag in (c.claim.extra.get("tags") or [])]
+        metrics = citation_metrics(group)
+        rows.append({"tag": tag, "claims": len(group), "citations": metrics["citations"],
+                     "agreement": metrics["agreement"]["accuracy"], "cohen_kappa": metrics["agreement"]["cohen_kappa"],
+                     "claim_agreement": _share(sum(c.verdict.supported == gold_supported(c.claim) for c in group),
+                                               len(group))})
+    return rows
+
+
 def verification_report(checked: Sequence[CheckedClaim], name: str, corpus_version: str = "") -> dict[str, Any]:
     """The metrics and every claim's verdicts, with the corpus version the cards came from."""
     return {"slice": name, "corpus_version": corpus_version, **citation_metrics(checked),
-            "per_claim": [c.to_json() for c in checked]}
+            "claim_agreement": _share(sum(c.verdict.supported == gold_supported(c.claim) for c in checked),
+                                      len(checked)),
+            "by_tag": tag_metrics(checked), "per_claim": [c.to_json() for c in checked]}

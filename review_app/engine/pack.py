@@ -38,7 +38,7 @@ class Pack:
     snapshots: Path  # where `snapshots` writes this pack's metric snapshots
     readme: Path  # the README whose generated section shows them
     extra_claim_sets: tuple[Path, ...]  # claim files snapshotted besides the slices
-
+    development_sets: tuple[Path, ...] = ()  # question sets written apart from the code, snapshotted
     @property
     def primary_class(self) -> str:
         return self.knowledge_classes[0]
@@ -95,9 +95,13 @@ def _load(directory: Path) -> Pack:
     if not (isinstance(extra, list) and all(isinstance(p, str) for p in extra)):
         problems.append(Problem(name, "evaluation.extra_claim_sets", "expected a list of label files"))
         extra = []
+    development = evaluation.get("development_sets") or []
+    if not (isinstance(development, list) and all(isinstance(p, str) for p in development)):
+        problems.append(Problem(name, "evaluation.development_sets", "expected a list of label files"))
+        development = []
     pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
                 text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
-                tuple((directory / p).resolve() for p in extra))
+                tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development))
     if problems:
         raise CorpusError(problems)
     return pack

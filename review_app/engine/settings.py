@@ -151,3 +151,10 @@ def data_dir(name: str, env: Mapping[str, str] | None = None) -> Path:
     if name.lower() == "labels":
         return load_pack(data_dir("corpus", env)).labels
     return PROJECT_ROOT / name.lower()
+
+
+def labels_dir(corpus_dir: Path, env: Mapping[str, str] | None = None) -> Path:
+    """The label folder for a corpus pack: REVIEW_APP_LABELS, else the pack's own."""
+    env = os.environ if env is None else env
+    value = env.get(ENV_PREFIX + "LABELS")
+    return Path(value) if value else load_pack(corpus_dir).labels

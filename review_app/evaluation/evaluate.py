@@ -6,6 +6,13 @@ result order); abstention accuracy = share of abstention cases abstained; decisi
 = share of all cases decided right, where an answerable case is right only if it was
 answered AND every gold source was retrieved. Recall and MRR are over answerable cases only:
 an abstention case has no gold sources, and an empty gold list is not perfect recall.
+
+At chunk level, for cases whose label file names `gold_chunk_ids` (the chunks that state the
+position asked about): chunk Recall@k = share of gold chunks among the top k results; answer
+accuracy = share of cases decided right where an answerable case needs every gold chunk in the
+top k; position coverage = share of gold chunks cited by a verified synthesis statement;
+synthesis precision = share of verified synthesis statements that cite a gold chunk of their
+case. Without gold chunks these are "not available" (None), never perfect.
 """
 
 from __future__ import annotations
@@ -13,15 +20,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ..engine.pipeline import Engine, Trace
-from ..engine.settings import provider_threshold
+from ..engine.settings import labels_dir, provider_threshold
 from ..records import MODES, Case, Decision, EmbeddingSpec, Settings
 
-FAILURE_LAYERS = ("retrieval", "ranking", "status", "diversification", "scope_guard", "abstention")
+FAILURE_LAYERS = ("retrieval", "ranking", "status", "diversification", "scope_guard", "abstention", "synthesis")
 
 
 @dataclass(frozen=True)
@@ -40,15 +48,28 @@ class CaseResult:
     failure_layer: str | None
     failure_detail: str | None
     stale_ids: tuple[str, ...]  # superseded sources shown for an answerable question not about the past
+    tags: tuple[str, ...] = ()
+    gold_chunk_ids: tuple[str, ...] | None = None  # None: the label file does not say
+    retrieved_chunk_ids: tuple[str, ...] = ()
+    missing_chunk_ids: tuple[str, ...] | None = None
+    chunk_recall_at_k: float | None = None
+    answer_correct: bool | None = None  # None: an answerable case without gold chunks
+    position_coverage: float | None = None
+    synthesis_statements: int = 0  # verified statements the synthesis showed
+    synthesis_on_gold: int = 0  # ... of which cite a gold chunk
+    answer_failure_layer: str | None = None  # why a gold chunk is not retrieved or not stated
+    answer_failure_detail: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         record = dataclasses.asdict(self)
         record["max_support_score"] = round(self.max_support_score, 6)
-        for key in ("recall_at_k", "reciprocal_rank"):
+        for key in ("recall_at_k", "reciprocal_rank", "chunk_recall_at_k", "position_coverage"):
             if record[key] is not None:
                 record[key] = round(record[key], 6)
-        for key in ("retrieved_ids", "gold_document_ids", "scope_flags", "stale_ids"):
-            record[key] = list(record[key])
+        for key in ("retrieved_ids", "gold_document_ids", "scope_flags", "stale_ids", "tags", "gold_chunk_ids",
+                    "retrieved_chunk_ids", "missing_chunk_ids"):
+            if record[key] is not None:
+                record[key] = list(record[key])
         return record
 
 
@@ -70,18 +91,13 @@ class Evaluation:
         return [c for c in self.per_case if c.should_abstain]
 
     def summary(self) -> dict[str, Any]:
-        answerable, abstention = self.answerable, self.abstention
-        return {
-            "slice": self.slice,
-            "mode": self.mode,
-            "cases": len(self.per_case),
-            "answerable": len(answerable),
-            "abstention": len(abstention),
-            "recall_at_k": _mean([c.recall_at_k for c in answerable]),
-            "mrr": _mean([c.reciprocal_rank for c in answerable]),
-            "abstention_accuracy": _mean([float(c.predicted_abstain) for c in abstention]),
-            "decision_accuracy": _mean([float(c.decision_correct) for c in self.per_case]),
-        }
+        return summarize(self.slice, self.mode, self.per_case)
+
+    def by_tag(self) -> list[dict[str, Any]]:
+        """The summary of each tag's cases (tags in alphabetical order), with the tag as `slice`."""
+        tags = sorted({tag for c in self.per_case for tag in c.tags})
+        return [{**summarize(f"{self.slice} [{tag}]", self.mode, [c for c in self.per_case if tag in c.tags]),
+                 "tag": tag} for tag in tags]
 
     @property
     def stale_cases(self) -> int:
@@ -93,6 +109,42 @@ class Evaluation:
         if self.embedding is not None:
             record["embedding"] = self.embedding
         return {**record, "per_case": [c.to_json() for c in self.per_case]}
+
+
+def summarize(name: str, mode: str, results: Sequence[CaseResult]) -> dict[str, Any]:
+    """Document- and chunk-level metrics over `results` (chunk metrics None when not available)."""
+    answerable = [c for c in results if not c.should_abstain]
+    abstention = [c for c in results if c.should_abstain]
+    chunked = [c for c in answerable if c.gold_chunk_ids is not None]
+    statements = sum(c.synthesis_statements for c in chunked)
+    complete = bool(answerable) and len(chunked) == len(answerable)
+    return {
+        "slice": name,
+        "mode": mode,
+        "cases": len(results),
+        "answerable": len(answerable),
+        "abstention": len(abstention),
+        "recall_at_k": _mean([c.recall_at_k for c in answerable]),
+        "mrr": _mean([c.reciprocal_rank for c in answerable]),
+        "abstention_accuracy": _mean([float(c.predicted_abstain) for c in abstention]),
+        "decision_accuracy": _mean([float(c.decision_correct) for c in results]),
+        "chunk_recall_at_k": _mean([c.chunk_recall_at_k for c in chunked]),
+        "answer_accuracy": _mean([float(bool(c.answer_correct)) for c in results]) if complete or (
+            results and not answerable) else None,
+        "position_coverage": _mean([c.position_coverage for c in chunked]),
+        "synthesis_precision": round(sum(c.synthesis_on_gold for c in chunked) / statements, 6) if statements else None,
+    }
+
+
+@lru_cache(maxsize=8)
+def document_lookup(engine: Engine) -> Callable[[str], str]:
+    """chunk id -> its source id, for this engine's corpus."""
+    return {c.id: c.document_id for c in engine.corpus.chunks}.__getitem__
+
+
+@lru_cache(maxsize=8)
+def _chunk_positions(engine: Engine) -> dict[str, int]:
+    return {c.id: i for i, c in enumerate(engine.corpus.chunks)}
 
 
 def _mean(values: Sequence[float | None]) -> float | None:
@@ -115,23 +167,84 @@ def reciprocal_rank(retrieved: Sequence[str], gold: Sequence[str]) -> float | No
     return 0.0
 
 
-def evaluate_case(engine: Engine, case: Case, settings: Settings) -> CaseResult:
+def score_case(case: Case, abstain: bool, retrieved_chunks: Sequence[str], document_of: Callable[[str], str],
+               max_support: float = 0.0, scope_flags: tuple[str, ...] = ()) -> CaseResult:
+    """Every metric of one case from what a system did: abstain or not, and its ranked chunks
+    (the top k). Shared by the pipeline, the naive baseline and scored predictions."""
+    retrieved = list(dict.fromkeys(document_of(c) for c in retrieved_chunks))
+    recall = recall_at_k(retrieved, case.gold_document_ids)
+    correct = abstain if case.should_abstain else (not abstain and recall == 1.0)
+    gold_chunks = case.gold_chunk_ids
+    missing = chunk_recall = None
+    if gold_chunks is not None and not case.should_abstain:
+        missing = tuple(c for c in gold_chunks if c not in retrieved_chunks)
+        chunk_recall = recall_at_k(retrieved_chunks, gold_chunks)
+    # An abstention case is answered right by abstaining; an answerable one needs every gold chunk.
+    answer = abstain if case.should_abstain else (None if missing is None else (correct and not missing))
+    return CaseResult(
+        id=case.id, should_abstain=case.should_abstain, predicted_abstain=abstain,
+        abstention_correct=abstain == case.should_abstain, recall_at_k=recall,
+        reciprocal_rank=reciprocal_rank(retrieved, case.gold_document_ids), decision_correct=correct,
+        max_support_score=max_support, retrieved_ids=tuple(retrieved), gold_document_ids=case.gold_document_ids,
+        scope_flags=scope_flags, failure_layer=None, failure_detail=None, stale_ids=(), tags=case.tags,
+        gold_chunk_ids=gold_chunks, retrieved_chunk_ids=tuple(retrieved_chunks), missing_chunk_ids=missing,
+        chunk_recall_at_k=chunk_recall, answer_correct=answer)
+
+
+def evaluate_case(engine: Engine, case: Case, settings: Settings, synthesize: bool = True) -> CaseResult:
+    """Run the pipeline on a case and score it; with `synthesize`, also the synthesis metrics."""
     if case.reference_date is not None:
         settings = dataclasses.replace(settings, reference_date=case.reference_date)
     decision, trace = engine.run(case.question, settings)
-    retrieved = decision.retrieved_document_ids
-    recall = recall_at_k(retrieved, case.gold_document_ids)
-    correct = decision.abstain if case.should_abstain else (not decision.abstain and recall == 1.0)
-    layer, detail = (None, None) if correct else attribute_failure(engine, case, decision, trace)
-    return CaseResult(
-        id=case.id, should_abstain=case.should_abstain, predicted_abstain=decision.abstain,
-        abstention_correct=decision.abstain == case.should_abstain, recall_at_k=recall,
-        reciprocal_rank=reciprocal_rank(retrieved, case.gold_document_ids), decision_correct=correct,
-        max_support_score=decision.max_support_score, retrieved_ids=tuple(retrieved),
-        gold_document_ids=case.gold_document_ids, scope_flags=decision.scope_flags,
-        failure_layer=layer, failure_detail=detail,
+    chunks = [r.chunk_id for r in decision.results]
+    result = score_case(case, decision.abstain, chunks, document_lookup(engine), decision.max_support_score,
+                        decision.scope_flags)
+    layer, detail = (None, None) if result.decision_correct else attribute_failure(engine, case, decision, trace)
+    retrieved = result.retrieved_ids
+    result = dataclasses.replace(
+        result, failure_layer=layer, failure_detail=detail,
         stale_ids=() if decision.historical_intent or case.should_abstain else
         tuple(s for s in retrieved if trace.statuses[s] == "superseded" and s not in case.gold_document_ids))
+    if synthesize and not case.should_abstain and case.gold_chunk_ids is not None:
+        result = _with_synthesis(engine, case, decision, trace, result)
+    return result
+
+
+def _with_synthesis(engine: Engine, case: Case, decision: Decision, trace: Trace, result: CaseResult) -> CaseResult:
+    """Position coverage and synthesis precision, and the layer that lost each unstated gold chunk."""
+    from ..claims.synthesis import get_synthesizer  # the claims layer; imported when first needed
+
+    gold = set(case.gold_chunk_ids or ())
+    statements = [s for card in get_synthesizer(engine).synthesize(decision).cards for s in card.statements]
+    stated = {c for s in statements for c in s.chunk_ids}
+    coverage = len(gold & stated) / len(gold) if gold else None
+    on_gold = sum(1 for s in statements if set(s.chunk_ids) & gold)
+    unstated = sorted(gold - stated)
+    layer = detail = None
+    if unstated:
+        lost = [(c, _missing_chunk_layer(engine, c, trace, decision)) for c in unstated]
+        order = {name: i for i, name in enumerate(("status", "retrieval", "diversification", "ranking", "abstention",
+                                                   "synthesis"))}
+        lost.sort(key=lambda pair: order[pair[1]])
+        layer, detail = lost[0][1], "; ".join(f"{c} lost at {where}" for c, where in lost)
+    return dataclasses.replace(result, position_coverage=coverage, synthesis_statements=len(statements),
+                               synthesis_on_gold=on_gold, answer_failure_layer=layer, answer_failure_detail=detail)
+
+
+def _missing_chunk_layer(engine: Engine, chunk_id: str, trace: Trace, decision: Decision) -> str:
+    """Where a gold chunk was lost: never eligible (status), never scored (retrieval), in plain
+    top k but pushed out (diversification), ranked below the cut (ranking); retrieved but the
+    system abstained, or retrieved and no verified statement uses it (synthesis)."""
+    index = _chunk_positions(engine)[chunk_id]
+    if chunk_id in {r.chunk_id for r in decision.results}:
+        return "abstention" if decision.abstain else "synthesis"
+    if not trace.eligible[index]:
+        return "status"
+    if not trace.fused[index] > 0:
+        return "retrieval"
+    if index in set(trace.undiversified.tolist()):
+        return "diversification"
+    return "ranking"
 
 
 def attribute_failure(engine: Engine, case: Case, decision: Decision, trace: Trace) -> tuple[str, str]:
@@ -172,11 +285,11 @@ def _missing_source_layer(engine: Engine, source: str, trace: Trace) -> str:
 
 
 def evaluate(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str,
-             progress: Callable[[int, int], None] | None = None) -> Evaluation:
+             progress: Callable[[int, int], None] | None = None, synthesize: bool = True) -> Evaluation:
     """Evaluate every case; `progress(done, total)` is called after each one."""
     results = []
     for case in cases:
-        results.append(evaluate_case(engine, case, settings))
+        results.append(evaluate_case(engine, case, settings, synthesize))
         if progress is not None:
             progress(len(results), len(cases))
     return Evaluation(slice=slice_name, mode=settings.mode, settings=settings, per_case=tuple(results),
@@ -190,6 +303,14 @@ ABLATION_ARMS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
+def _naive_row(engine: Engine, cases: Sequence[Case], settings: Settings, slice_name: str) -> dict[str, Any]:
+    from .labels import load_slice, references  # the naive arm's threshold is chosen on canonical
+    from .naive import naive_row
+
+    canonical = load_slice(labels_dir(engine.corpus.directory), "canonical", **references(engine))
+    return naive_row(engine, cases, canonical, settings, slice_name)
+
+
 EMBEDDING_MODES = ("semantic", "hybrid")  # the modes an embedding provider changes
 
 
@@ -200,9 +321,10 @@ def ablation(engine: Engine, cases: Sequence[Case], settings: Settings, slice_na
     rows = []
     for arm, changes in ABLATION_ARMS:
         arm_settings = dataclasses.replace(settings, **changes)
-        evaluation = evaluate(engine, cases, arm_settings, slice_name)
+        evaluation = evaluate(engine, cases, arm_settings, slice_name, synthesize=False)
         rows.append({"arm": arm, **evaluation.summary(), "stale_cases": evaluation.stale_cases,
                      "diversify": arm_settings.diversify, "status_scoring": arm_settings.status_scoring})
+    rows.append(_naive_row(engine, cases, settings, slice_name))
     return rows + embedding_arms(engine, cases, settings, slice_name,
                                  [spec for spec in embeddings if spec != settings.embedding])
 
@@ -216,7 +338,7 @@ def embedding_arms(engine: Engine, cases: Sequence[Case], settings: Settings, sl
         for mode in EMBEDDING_MODES:
             arm_settings = dataclasses.replace(settings, mode=mode, embedding=spec,
                                                threshold=provider_threshold(spec))
-            evaluation = evaluate(engine, cases, arm_settings, slice_name)
+            evaluation = evaluate(engine, cases, arm_settings, slice_name, synthesize=False)
             rows.append({"arm": f"{mode}, {spec.label}", **evaluation.summary(),
                          "stale_cases": evaluation.stale_cases, "diversify": arm_settings.diversify,
                          "status_scoring": arm_settings.status_scoring, "threshold": arm_settings.threshold,

@@ -89,7 +89,17 @@ def format_verification(result: dict[str, Any]) -> str:
     agreement = result["agreement"]
     lines += ["", verification_table([result]), "Verifier against the gold labels (rows gold, columns verifier):", "",
               confusion_table(agreement["labels"], agreement["confusion_matrix"])]
+    if result.get("by_tag"):
+        lines += ["Per claim tag (claim agreement: the verifier judges the claim as the annotator did):", "",
+                  claim_tag_table([result])]
     return "\n".join(lines)
+
+
+def claim_tag_table(results: Sequence[dict[str, Any]]) -> str:
+    head = ["set", "tag", "claims", "citations", "citation agreement", "kappa", "claim agreement"]
+    body = [[str(r["slice"]), str(row["tag"]), str(row["claims"]), str(row["citations"]), _fmt(row["agreement"]),
+             _fmt(row["cohen_kappa"]), _fmt(row["claim_agreement"])] for r in results for row in r.get("by_tag", [])]
+    return _markdown(head, body)
 
 
 def trec_files(evaluation: Evaluation, directory: Path) -> list[Path]:
@@ -219,19 +229,33 @@ SUMMARY_COLUMNS = ("slice", "mode", "cases", "answerable", "abstention", "recall
 
 
 def summary_table(summaries: Sequence[dict[str, Any]], top_k: int) -> str:
+    """Document-level metrics, then chunk-level ones ("–": not available, never perfect)."""
     head = ["slice", "mode", "cases", "answerable", "abstention", f"Recall@{top_k}", "MRR",
-            "abstention accuracy", "decision accuracy"]
+            "abstention accuracy", "decision accuracy", f"chunk Recall@{top_k}", "answer accuracy",
+            "position coverage", "synthesis precision"]
     rows = [[str(s["slice"]), str(s["mode"]), str(s["cases"]), str(s["answerable"]), str(s["abstention"]),
              _fmt(s["recall_at_k"]), _fmt(s["mrr"]), _fmt(s["abstention_accuracy"]),
-             _fmt(s["decision_accuracy"])] for s in summaries]
+             _fmt(s["decision_accuracy"]), _fmt(s.get("chunk_recall_at_k")), _fmt(s.get("answer_accuracy")),
+             _fmt(s.get("position_coverage")), _fmt(s.get("synthesis_precision"))] for s in summaries]
     return _markdown(head, rows)
+
+
+def tag_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
+    """Per-tag metrics: one row per tag of a set."""
+    head = ["set", "tag", "cases", f"Recall@{top_k}", "abstention accuracy", "decision accuracy",
+            f"chunk Recall@{top_k}", "answer accuracy", "position coverage"]
+    body = [[str(r["slice"]).split(" [")[0], str(r["tag"]), str(r["cases"]), _fmt(r["recall_at_k"]),
+             _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"]), _fmt(r.get("chunk_recall_at_k")),
+             _fmt(r.get("answer_accuracy")), _fmt(r.get("position_coverage"))] for r in rows]
+    return _markdown(head, body)
 
 
 def ablation_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
     head = ["slice", "arm", f"Recall@{top_k}", "MRR", "abstention accuracy", "decision accuracy",
-            "cases showing superseded guidance"]
+            f"chunk Recall@{top_k}", "answer accuracy", "cases showing superseded guidance"]
     body = [[str(r["slice"]), str(r["arm"]), _fmt(r["recall_at_k"]), _fmt(r["mrr"]),
-             _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"]), str(r["stale_cases"])] for r in rows]
+             _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"]), _fmt(r.get("chunk_recall_at_k")),
+             _fmt(r.get("answer_accuracy")), str(r["stale_cases"])] for r in rows]
     return _markdown(head, body)
 
 
@@ -257,8 +281,12 @@ def per_case_lines(evaluation: Evaluation) -> list[str]:
         got = "abstained" if c.predicted_abstain else "answered"
         recall = "" if c.recall_at_k is None else f" recall {c.recall_at_k:.2f} rr {c.reciprocal_rank:.2f}"
         line = f"{mark} {c.id:<14} expects {kind} · {got} · support {c.max_support_score:.3f}{recall}"
+        if c.chunk_recall_at_k is not None:
+            line += f" · chunks {c.chunk_recall_at_k:.2f}"
         if c.failure_layer:
             line += f"\n     layer: {c.failure_layer} — {c.failure_detail}"
+        if c.answer_failure_layer:
+            line += f"\n     answer: {c.answer_failure_layer} — {c.answer_failure_detail}"
         lines.append(line)
     return lines
 

@@ -18,17 +18,20 @@ from ..engine.embeddings import DEFAULT as DEFAULT_EMBEDDING
 from ..engine.embeddings import SNAPSHOT_EMBEDDINGS
 from ..engine.pipeline import Engine
 from ..engine.settings import default_settings
+from ..engine.settings import labels_dir as pack_labels_dir
 from ..errors import ReviewAppError, SnapshotDrift
 from .calibration import sweep
-from .evaluate import ablation, embedding_arms, evaluate
+from .evaluate import Evaluation, ablation, embedding_arms, evaluate
 from .labels import SLICES, load_cases, load_slice, references, slice_path
 from .report import (
     ablation_table,
+    claim_tag_table,
     confusion_table,
     dumps_json,
     embedding_table,
     summary_table,
     sweep_table,
+    tag_table,
     verification_table,
     write_atomic,
 )
@@ -76,7 +79,34 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
         "factual_density": engine.density.length_correlations(),
     }
     snapshots["embeddings"] = embedding_snapshot(engine, labels_dir)
+    if engine.pack.development_sets:
+        snapshots["development"] = development_snapshot(engine, settings)
     return snapshots
+
+
+def development_snapshot(engine: Engine, settings) -> dict[str, Any]:
+    """The pack's development sets (written apart from the code): the pipeline beside the naive
+    baseline, per-tag metrics, and every case decided or answered wrong with its layer."""
+    from .naive import naive_row
+
+    canonical = load_slice(pack_labels_dir(engine.corpus.directory), "canonical", **references(engine))
+    sets, everything, all_cases = {}, [], []
+    for path in engine.pack.development_sets:
+        cases = load_cases(path, **references(engine))
+        evaluation = evaluate(engine, cases, settings, path.stem)
+        everything += evaluation.per_case
+        all_cases += cases
+        misses = [{"id": c.id, "tags": list(c.tags), "decision_correct": c.decision_correct,
+                   "answer_correct": c.answer_correct, "layer": c.failure_layer or c.answer_failure_layer,
+                   "detail": c.failure_detail or c.answer_failure_detail}
+                  for c in evaluation.per_case if not c.decision_correct or c.answer_correct is False]
+        sets[path.stem] = {"summary": evaluation.summary(),
+                           "naive": naive_row(engine, cases, canonical, settings, path.stem),
+                           "by_tag": evaluation.by_tag(), "misses": misses}
+    combined = Evaluation("development", settings.mode, settings, tuple(everything))
+    return {"sets": sets, "combined": {"summary": combined.summary(),
+                                       "naive": naive_row(engine, all_cases, canonical, settings, "development"),
+                                       "by_tag": combined.by_tag()}}
 
 
 def embedding_snapshot(engine: Engine, labels_dir: Path) -> dict[str, Any]:
@@ -133,7 +163,34 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
             f"Factual density and chunk length (Pearson r over the corpus's chunks): "
             f"FD_raw {snapshots['calibration']['factual_density']['fd_raw_vs_length']:+.3f}, "
             f"FD* {snapshots['calibration']['factual_density']['fd_star_vs_length']:+.3f}.\n\n"
-            f"{_embedding_section(snapshots['embeddings'], top_k)}{END}")
+            f"{_embedding_section(snapshots['embeddings'], top_k)}"
+            f"{_development_section(snapshots.get('development'), claims, top_k)}{END}")
+
+
+def _development_section(data: dict[str, Any] | None, claims: list[dict[str, Any]], top_k: int) -> str:
+    if not data:
+        return ""
+    sets, combined = data["sets"], data["combined"]
+    summaries = [s["summary"] for s in sets.values()] + [combined["summary"]]
+    arms = [row for s in [*sets.values(), combined]
+            for row in ({**s["summary"], "arm": "pipeline (hybrid)", "stale_cases": "–"}, s["naive"])]
+    misses: dict[str, list[str]] = {}
+    for s in sets.values():
+        for miss in s["misses"]:
+            for tag in miss["tags"] or ["(untagged)"]:
+                misses.setdefault(tag, []).append(miss["id"])
+    miss_rows = "".join(f"| {tag} | {len(ids)} | {' '.join(ids)} |\n" for tag, ids in sorted(misses.items()))
+    tagged_claims = [c for c in claims if c.get("by_tag")]
+    return (f"Development sets written apart from the code (clinician- and patient-style questions; not "
+            f"frozen, measured as they come out):\n\n{summary_table(summaries, top_k)}\n"
+            f"The pipeline beside the naive baseline (plain BM25 top {top_k}, its threshold chosen on canonical):"
+            f"\n\n{ablation_table(arms, top_k)}\n"
+            f"Per tag, over all development sets (per set in `tests/snapshots/development.json`):\n\n"
+            f"{tag_table(combined['by_tag'], top_k)}\n"
+            f"Cases decided or answered wrong, by tag (a case appears under each of its tags; each miss's layer "
+            f"is in `development.json`):\n\n| tag | misses | cases |\n|---|---|---|\n{miss_rows}\n"
+            + (f"Claim verification per claim tag (trap kind) on the independently labelled claim sets:\n\n"
+               f"{claim_tag_table(tagged_claims)}\n" if tagged_claims else ""))
 
 
 def _embedding_section(data: dict[str, Any], top_k: int) -> str:

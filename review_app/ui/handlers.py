@@ -472,7 +472,9 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
     top_k = ctx.settings.top_k
     calibrated = usecases.run_sweep(ctx.engine, case_set, ctx.settings, ctx.exports_dir)
     calibration, images = calibrated.sweep, [str(p) for p in calibrated.images]
+    by_tag = evaluation.by_tag()
     tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
+              + (f"\nPer tag:\n\n{report.tag_table(by_tag, top_k)}" if by_tag else "")
               + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
     return EvaluationView(tables, per_case, claim_md, plot, summary, images, history_view(ctx))
 

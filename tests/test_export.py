@@ -18,7 +18,7 @@ NEW_CASE = {"question": "A 47-year-old with extremely dense breasts asks whether
 def test_with_nothing_reviewed_the_export_is_the_frozen_file(service, tmp_path):
     result = export_holdout(service, tmp_path / "exports")
     assert result.path.read_bytes() == (LABELS_DIR / "holdout.jsonl").read_bytes()
-    assert result.plan.summary()["unchanged"] == 13
+    assert result.plan.summary()["unchanged"] == len(service.cases("holdout")) == 67
 
 
 def test_export_adds_reviewed_claims_and_approved_cases(service, tmp_path, engine, settings):
@@ -128,7 +128,8 @@ def test_an_adjudicated_citation_carries_its_reviews_and_adjudication_in_file_or
                        "missing_fact", "the grade is not in the section")
     plan = plan_export(service)
     assert plan.claims_added == (f"holdout-003 {added.claim_id}",) and plan.tags == {"adjudicated": 1}
-    assert plan.judgments_used == 2 and plan.unchanged == tuple(f"holdout-{i:03d}" for i in range(1, 14) if i != 3)
+    assert plan.judgments_used == 2
+    assert plan.unchanged == tuple(c.id for c in service.cases("holdout") if c.id != "holdout-003")
     record = next(c for c in plan.cases if c["id"] == "holdout-003")
     entry = record["claims"][-1]["evidence"][0]
     assert list(entry) == ["chunk_id", "label", "reason", "status", "corpus_version", "reviews", "adjudication"]

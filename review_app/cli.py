@@ -3,7 +3,11 @@
     python -m review_app ask "QUESTION" [--mode bm25|semantic|hybrid] [--top-k 6]
             [--reference-date YYYY-MM-DD] [--threshold 0.122] [--no-diversify] [--json]
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
-    python -m review_app ablation --slice canonical|holdout [--json]
+    python -m review_app ablation --slice canonical|holdout [--json] [--write-naive-predictions FILE.jsonl]
+    python -m review_app questions --slice canonical|holdout [--labels FILE.jsonl] [--json]
+    python -m review_app score --predictions FILE.jsonl --slice canonical|holdout [--labels FILE.jsonl]
+            [--by-tag] [--json]
+    python -m review_app dataset OUT_DIR
     python -m review_app verify --slice canonical [--labels FILE.jsonl] [--json]
     python -m review_app sweep --slice canonical [--labels FILE.jsonl] [--json]
     python -m review_app generate --slice canonical [--labels FILE.jsonl] [--json]   (needs ENABLE_GENERATION)
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -96,11 +101,37 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--by-tag", action="store_true", help="also report the metrics of each tag's cases")
     ev.add_argument("--trec-out", type=Path, metavar="DIR",
-                    help="also write the run and qrels in TREC format to DIR (for trec_eval, ir_measures, ranx)")
+                    help="also write the run and qrels in TREC format to DIR (for trec_eval, ir_measures, ranx), "
+                         "by document and by chunk")
+    ev.add_argument("--write-predictions", type=Path, metavar="FILE",
+                    help="also write the pipeline's predictions (JSON Lines, the format `score` reads) to FILE")
 
     ab = commands.add_parser("ablation", help="compare retrieval modes and layers on a slice")
     ab.add_argument("--slice", choices=SLICES, required=True, help="which bundled slice")
     ab.add_argument("--json", action="store_true", help="print one JSON object")
+    ab.add_argument("--write-naive-predictions", type=Path, metavar="FILE",
+                    help="also write the naive baseline's predictions (the format `score` reads) to FILE")
+
+    qs = commands.add_parser("questions", help="the questions a system must answer (no gold), and the corpus "
+                             "as chunks")
+    qs.add_argument("--slice", choices=SLICES, help="which bundled slice")
+    qs.add_argument("--labels", type=Path, help="a JSON Lines label file instead")
+    qs.add_argument("--json", action="store_true", help="print one JSON object with the corpus chunks (default: "
+                    "the questions as JSON Lines; the whole set is written under exports/)")
+
+    sc = commands.add_parser("score", help="score any system's predictions (JSON Lines) with evaluate's metrics")
+    sc.add_argument("--predictions", type=Path, required=True, metavar="FILE",
+                    help='one JSON object per line: {"id", "abstain", "retrieved": [chunk or document ids], '
+                         '"answer", "claims": [{"text", "chunk_ids"}]}')
+    sc.add_argument("--slice", choices=SLICES, help="which bundled slice")
+    sc.add_argument("--labels", type=Path, help="a JSON Lines label file instead")
+    sc.add_argument("--top-k", type=parse_top_k, help="how many retrieved ids count (default 6)")
+    sc.add_argument("--by-tag", action="store_true", help="also report the metrics of each tag's cases")
+    sc.add_argument("--json", action="store_true", help="print one JSON object")
+
+    ds = commands.add_parser("dataset", help="write the benchmark as a dataset folder (corpus, questions, qrels, "
+                             "claims; loadable with datasets.load_dataset(FOLDER, CONFIG))")
+    ds.add_argument("out_dir", type=Path, metavar="OUT_DIR", help="the folder to write (created if needed)")
 
     ver = commands.add_parser("verify", help="check every claim's citations against the cards")
     ver.add_argument("--slice", choices=SLICES, help="which bundled slice")
@@ -199,6 +230,8 @@ def _settings(args: argparse.Namespace):
         value = getattr(args, name, None)
         if value is not None:
             changes[name] = value
+    if getattr(args, "reference_date", None) is not None:
+        changes["reference_date_explicit"] = True  # a time stated in the question does not move it
     if getattr(args, "no_diversify", False):
         changes["diversify"] = False
     return dataclasses.replace(settings, **changes)
@@ -285,7 +318,7 @@ def _generate(args: argparse.Namespace, engine, labels_dir: Path) -> int:
 def _evaluate(args: argparse.Namespace, engine, labels_dir: Path) -> int:
     settings = _settings(args)
     run = usecases.run_evaluation(engine, _case_set(args, engine, labels_dir), settings, data_dir("exports"),
-                                  trec_dir=args.trec_out)
+                                  trec_dir=args.trec_out, predictions_file=args.write_predictions)
     evaluation, written = run.evaluation, run.written
     if args.json:
         record = evaluation.to_json()
@@ -314,6 +347,36 @@ def _ablation(args: argparse.Namespace, engine, labels_dir: Path) -> int:
         print(report.dumps_json({"slice": args.slice, "arms": rows}), end="")
     else:
         print(report.ablation_table(rows, settings.top_k), end="")
+    if args.write_naive_predictions is not None:
+        written = usecases.write_naive_predictions(engine, labels_dir, cases, settings, args.write_naive_predictions)
+        print(f"wrote {written}", file=sys.stderr)
+    return 0
+
+
+def _questions(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    case_set = _case_set(args, engine, labels_dir)
+    record = usecases.questions(engine, case_set, _settings(args))
+    return _emit(record, f"questions-{case_set.name}.json", lambda r: report.questions_jsonl(r).rstrip("\n"),
+                 args.json)
+
+
+def _score(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    case_set = _case_set(args, engine, labels_dir)
+    scoring = usecases.score_predictions(engine, case_set, args.predictions, _settings(args))
+    record = scoring.to_json()
+    if args.by_tag:
+        record = {**{k: v for k, v in record.items() if k != "per_case"}, "by_tag": scoring.by_tag(),
+                  "per_case": record["per_case"]}
+    name = re.sub(r"[^A-Za-z0-9.]+", "-", f"{case_set.name}-{scoring.system}").strip("-")
+    return _emit(record, f"score-{name}.json", lambda r: report.format_scoring(r) + f"\n\n{DISCLAIMER}", args.json)
+
+
+def _dataset(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    written = usecases.publish_dataset(engine, labels_dir, args.out_dir, default_settings())
+    for config, splits in written.rows.items():
+        print(f"{config}: " + (", ".join(f"{split} {n} rows" for split, n in splits.items()) or "no rows"))
+    print(f"corpus version {written.corpus_version}; {len(written.files)} files under {written.directory} "
+          f"(load with datasets.load_dataset({str(written.directory)!r}, CONFIG))")
     return 0
 
 
@@ -435,6 +498,9 @@ COMMANDS = {
     "generate": _generate,
     "evaluate": _evaluate,
     "ablation": _ablation,
+    "questions": _questions,
+    "score": _score,
+    "dataset": _dataset,
     "sweep": _sweep,
     "agreement": _agreement,
     "history": _history,

@@ -38,6 +38,24 @@ class Source:
     paraphrase_note: str
     withdrawn_date: dt.date | None = None  # withdrawn by its publisher: never retrieved from this date on
     withdrawn_reason: str | None = None
+    # An undated source is eligible only from the earliest date the project can vouch for: this
+    # one (e.g. the newest dated event its own text mentions), else `verified_on`.
+    not_before: dt.date | None = None
+    # Partial supersession: (superseded source id, the sections of it this source replaces);
+    # the older source's other sections stay current. Whole-source supersession is `supersedes`.
+    replaces_sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def eligible_from(self) -> dt.date | None:
+        """The first date the source can count: its publication, or for an undated one the date
+        the project can vouch for (not_before, else verified_on)."""
+        if self.published_date is not None:
+            return self.published_date
+        return self.not_before or self.verified_on
+
+    def sections_replaced(self, target: str) -> tuple[str, ...] | None:
+        """The sections of `target` this source replaces; None when it replaces all of it."""
+        return dict(self.replaces_sections).get(target)
 
     def withdrawal_note(self) -> str | None:
         """One line saying the source was withdrawn, when and why (None if it never was)."""
@@ -94,6 +112,9 @@ class Settings:
     diversify: bool
     status_scoring: bool = True  # off only in the ablation arm that measures its effect
     embedding: EmbeddingSpec = EmbeddingSpec()  # recorded beside the settings (see Decision.to_json)
+    # Given by the person (a flag, a setting, a case's reference_date): a time stated in the
+    # question then does not move it. The pinned default gives way to the question's time.
+    reference_date_explicit: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,6 +175,11 @@ class Decision:
     off_topic: str | None = None  # the other topic the question names, when the guard saw one
     corpus_version: str = ""  # the corpus the decision was made on
     notes: tuple[str, ...] = ()  # e.g. a retrieved source withdrawn after the reference date
+    reference_date_source: str = "pinned"  # pinned, explicit, or question (a time the question states)
+    reference_date_phrase: str | None = None  # the question's words that set it
+    organizations_absent: tuple[str, ...] = ()  # named, but with no eligible source in the corpus
+    scope_findings: tuple[dict[str, str], ...] = ()  # each concept a scope rule matched, with its context
+    normalized_question: str = ""  # after the pack's shorthand and phrase rewrites: what support is computed on
 
     @property
     def retrieved_document_ids(self) -> list[str]:
@@ -170,6 +196,12 @@ class Decision:
             "settings": self.settings.to_json(),
             "embedding": self.settings.embedding.to_json(),
             "results": [r.to_json() for r in self.results],
+            "reference_date": self.settings.reference_date.isoformat(),
+            "reference_date_source": self.reference_date_source,
+            "reference_date_phrase": self.reference_date_phrase,
+            "normalized_question": self.normalized_question,
+            "scope_findings": [dict(f) for f in self.scope_findings],
+            "organizations_absent": list(self.organizations_absent),
             "notes": list(self.notes),
             "corpus_version": self.corpus_version,
         }

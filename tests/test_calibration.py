@@ -4,7 +4,7 @@ from review_app.engine.settings import PROJECT_ROOT, default_threshold
 from review_app.evaluation.calibration import CaseScore, choose_threshold, risk_coverage, sweep
 from review_app.evaluation.labels import load_cases, load_slice, verify_frozen
 
-from .conftest import LABELS_DIR
+from .conftest import DATA_DIR, LABELS_DIR
 
 DEFAULT_THRESHOLD = default_threshold(PROJECT_ROOT / "corpus")  # the pack's calibrated hashing threshold
 
@@ -36,10 +36,13 @@ def test_risk_coverage_and_its_area():
     assert aurc == pytest.approx(0.125)  # trapezoids: 0 to 0.5 at risk 0, then 0.5 to 1 from 0 to 0.5
 
 
-def test_the_default_threshold_is_the_one_chosen_on_canonical(engine, settings):
+def test_the_default_threshold_is_chosen_on_the_development_sets_inside_the_canonical_gap(engine, settings):
+    development = [case for path in sorted((DATA_DIR / "clinician").glob("questions_*.jsonl"))
+                   for case in load_cases(path)]
+    chosen = sweep(engine, development, settings, "development")
+    assert round(chosen.threshold, 3) == DEFAULT_THRESHOLD
     result = sweep(engine, load_slice(LABELS_DIR, "canonical"), settings, "canonical")
-    assert result.separable
-    assert round(result.threshold, 3) == DEFAULT_THRESHOLD
+    assert result.separable and result.decision_accuracy(DEFAULT_THRESHOLD) == 1.0  # inside canonical's gap
     # Reported on the holdout it was not chosen on: the first frozen version (13 cases written with
     # the rules) is decided perfectly; version 2 adds 54 clinician-style questions written apart
     # from the code, whose figure is measured, not asserted (tests/snapshots/calibration.json).
@@ -58,7 +61,7 @@ def test_sweep_command_writes_the_plots(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path))
     assert main(["sweep", "--slice", "canonical", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["chosen_threshold"] == pytest.approx(DEFAULT_THRESHOLD, abs=5e-4)
+    assert record["default_threshold"] == DEFAULT_THRESHOLD and record["decision_accuracy_at_default"] == 1.0
     for name in ("sweep-canonical-support.png", "sweep-canonical-risk-coverage.png"):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert [json.loads(line)["command"] for line in (tmp_path / "history.jsonl").read_text().splitlines()] == ["sweep"]

@@ -133,7 +133,7 @@ def test_an_entry_reports_its_problems_in_checking_order_with_their_lines(corpus
         ("uspstf-2016.published_date", "date_precision is year: record the first of the month"),
         ("uspstf-2016.published_date", "date_precision is year: record January 1"),
         ("uspstf-2016.withdrawn_reason", "given without a withdrawn_date"),
-        ("uspstf-2016.supersedes", "must be a list of source ids"),
+        ("uspstf-2016.supersedes", "1 is neither a source id nor {id: ..., sections: [...]}"),
     ]
     manifest = (corpus_copy / "manifest.yaml").read_text(encoding="utf-8").splitlines()
     for problem in problems:
@@ -146,3 +146,25 @@ def test_index_text_gives_a_section_its_organization_title_and_heading():
     chunk = corpus.chunk_by_id["uspstf-2024#recommendation"]
     title = corpus.source_by_id["uspstf-2024"].title
     assert corpus.index_text(chunk) == f"{chunk.organization}. {title}. {chunk.heading}. {chunk.text}"
+
+
+def test_partial_supersession_and_not_before_are_checked(corpus_copy):
+    def change(data):
+        for entry in data["sources"]:
+            if entry["id"] == "acog-2024":
+                entry["supersedes"] = [{"id": "acog-2017", "sections": ["starting-age", "no-such-section"]}]
+            if entry["id"] == "acs-2015":
+                entry["not_before"] = "2015-01-01"  # a dated source takes no not_before
+    edit_manifest(corpus_copy, change)
+    with pytest.raises(CorpusError) as info:
+        load_corpus(corpus_copy)
+    messages = {(p.field, p.message) for p in info.value.problems}
+    assert any(f == "acog-2024.supersedes" and "acog-2017 has no section 'no-such-section'" in m for f, m in messages)
+    assert ("acs-2015.not_before", "only an undated source (published_date: null) takes not_before") in messages
+
+
+def test_the_bundled_manifest_declares_acogs_partial_supersession_and_the_faqs_start():
+    sources = {s.id: s for s in load_corpus(CORPUS_DIR).sources}
+    assert sources["acog-2024"].sections_replaced("acog-2017") == ("starting-age", "screening-interval")
+    assert sources["uspstf-2024"].sections_replaced("uspstf-2016") is None  # whole-source
+    assert sources["acog-faq"].eligible_from.isoformat() == "2024-10-10"

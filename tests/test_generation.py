@@ -35,7 +35,7 @@ from .openai_standin import StandIn, claims_reply
 
 COMPARISON = ("How often should an average-risk 48-year-old have screening mammography, and do major organizations "
               "agree?")
-HISTORICAL = "What did the USPSTF recommend in 2016 for women aged 40 to 49?"
+HISTORICAL = "What did the 2016 USPSTF statement recommend for women aged 40 to 49 and 50 to 74?"
 DENSE = "Does the USPSTF recommend supplemental MRI or ultrasound screening for women with dense breasts?"
 OFF_TOPIC = "What is the recommended interval for colorectal cancer screening at age 45?"
 

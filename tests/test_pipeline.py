@@ -1,3 +1,4 @@
+import dataclasses
 import json
 
 import pytest
@@ -22,11 +23,49 @@ def test_comparison_question_returns_all_four_current_organizations(engine, sett
     assert len(decision.results) == 6
 
 
-def test_question_about_2016_returns_uspstf_2016(engine, settings):
+def test_question_about_2016_is_asked_as_of_2016(engine, settings):
     decision = engine.ask("What did the USPSTF recommend in 2016 for women aged 40 to 49?", settings)
-    assert decision.historical_intent
-    assert "uspstf-2016" in decision.retrieved_document_ids
+    assert decision.historical_intent and decision.reference_date_source == "question"
+    assert decision.settings.reference_date.isoformat() == "2016-12-31" and decision.reference_date_phrase == "in 2016"
+    assert "uspstf-2016" in decision.retrieved_document_ids and "uspstf-2024" not in decision.retrieved_document_ids
+    assert next(r for r in decision.results if r.document_id == "uspstf-2016").status == "current"  # as of then
+    assert any("from the question" in n for n in decision.notes)
+
+
+def test_a_question_about_the_past_without_a_time_sees_superseded_guidance_as_superseded(engine, settings):
+    decision = engine.ask("What did the USPSTF previously recommend for women aged 40 to 49?", settings)
+    assert decision.historical_intent and decision.reference_date_source == "pinned"
     assert next(r for r in decision.results if r.document_id == "uspstf-2016").status == "superseded"
+
+
+def test_an_explicit_reference_date_is_not_moved_by_the_question(engine, at_date):
+    settings = dataclasses.replace(at_date("2020-06-01"), reference_date_explicit=True)
+    decision = engine.ask("What did the USPSTF recommend in 2016 for women aged 40 to 49?", settings)
+    assert decision.settings.reference_date.isoformat() == "2020-06-01" and decision.reference_date_source == "explicit"
+
+
+def test_a_comparison_across_time_keeps_the_present_date(engine, settings):
+    decision = engine.ask("What did the USPSTF recommend for women in their 40s in 2016, and how is the 2024 "
+                          "recommendation different?", settings)
+    assert decision.reference_date_source == "pinned"
+    assert {"uspstf-2016", "uspstf-2024"} <= set(decision.retrieved_document_ids)
+
+
+@pytest.mark.parametrize("question, organization", [
+    ("What does the NHS recommend for breast screening intervals?", "NHS"),
+    ("What did ACOG recommend in early 2016 about starting mammography?", "ACOG"),
+])
+def test_a_question_only_about_an_organization_without_a_source_abstains(engine, settings, question, organization):
+    decision = engine.ask(question, settings)
+    assert decision.abstain and organization in decision.abstain_reason and "no source from" in decision.abstain_reason
+
+
+def test_an_absent_organization_beside_held_ones_is_noted_not_silently_dropped(engine, settings):
+    decision = engine.ask("USPSTF vs the Canadian task force: when should average-risk women start mammograms?",
+                          settings)
+    assert not decision.abstain and "uspstf-2024" in decision.retrieved_document_ids
+    assert any("Canadian Task Force" in n and "comes from the other" in n for n in decision.notes)
+    assert decision.organizations_absent == ("the Canadian Task Force on Preventive Health Care",)
 
 
 @pytest.mark.parametrize("question", [
@@ -103,7 +142,10 @@ def test_evidence_map_entries(engine, settings):
         assert key in top.signals
     record = decision.to_json()
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
-                           "settings", "embedding", "results", "notes", "corpus_version"}
+                           "settings", "embedding", "results", "notes", "corpus_version", "reference_date",
+                           "reference_date_source", "reference_date_phrase", "organizations_absent",
+                           "scope_findings", "normalized_question"}
+    assert record["reference_date"] == "2026-06-24" and record["reference_date_source"] == "pinned"
     assert record["corpus_version"] == engine.corpus.version and record["notes"] == []
     assert record["embedding"] == {"provider": "hashing", "model": None}
     assert set(record["results"][0]) == {"rank", "chunk_id", "document_id", "organization", "title", "status",
@@ -112,15 +154,17 @@ def test_evidence_map_entries(engine, settings):
     assert [r["rank"] for r in record["results"]] == list(range(1, 7))
 
 
-def test_before_every_dated_source_only_undated_material_is_eligible(engine, at_date):
+def test_before_every_source_the_pipeline_abstains_and_says_so(engine, at_date):
     decision = engine.ask("When should screening start?", at_date("1990-01-01"))
-    assert decision.results and all(r.document_id == "acog-faq" for r in decision.results)
+    assert decision.abstain and decision.results == ()  # the undated FAQ counts only from 2024-10-10
+    assert "no source in this corpus existed by 1990-01-01 (the earliest counts from 2015-10-20)" in \
+        decision.abstain_reason
 
 
 def test_no_eligible_source_abstains(tiny_corpus, at_date):
     decision = Engine.from_directory(tiny_corpus).ask("When should screening start?", at_date("2000-01-01"))
     assert decision.abstain and decision.results == ()
-    assert "no source in the corpus is eligible at 2000-01-01" in decision.abstain_reason
+    assert "no source in this corpus existed by 2000-01-01" in decision.abstain_reason
 
 
 def test_empty_question_raises(engine, settings):

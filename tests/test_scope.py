@@ -67,3 +67,78 @@ def test_bad_rules_file_names_flag_and_field(tmp_path):
         load_scope(tmp_path)
     assert info.value.problems[0].field == "flags.male_screening.patterns[0]"
     assert "invalid regular expression" in info.value.problems[0].message
+
+
+# Clinical context (ConText): negation, experiencer, temporality
+
+@pytest.mark.parametrize("question", [
+    "44F, pt had genetic testing - BRCA neg. When should she start?",                   # negated after
+    "42F, BRCA1/2 testing negative, otherwise healthy. When to start?",
+    "My coworker just got diagnosed with breast cancer; I'm 46, should I go every year?",  # someone else
+    "A friend of mine had radiation to the chest for lymphoma. I'm 45, when do I start?",
+    "43 y/o, last delivery 2014, done nursing years ago. Start at 40 or 50?",            # ended
+    "I breastfed my kids but stopped breastfeeding ten years ago. Is yearly mammography needed?",
+    "No lump, no nipple discharge, I don't have any symptoms. When should I start mammograms?",
+    "Pt 44F, avg risk, no sx. Annual vs q2y mammo? pls advise for callback.",
+])
+def test_context_sets_a_concept_aside(question):
+    assert GUARD.check(question) == ()
+
+
+@pytest.mark.parametrize("question, flag", [
+    ("She is breastfeeding her 3-month-old; can she get her screening mammogram?", "pregnancy_or_lactation"),
+    ("Had a lumpectomy for DCIS years ago; every year or every other year now?", "personal_history_breast_cancer"),
+    ("Mantle field radiation at 17 for Hodgkin lymphoma, now 32: when to start?", "prior_chest_radiation"),
+    ("37F w/ hx XRT to chest @ 19 for NHL — start mammo at 40 like everyone else?", "prior_chest_radiation"),
+    ("BRCA2 carrier, 35: when to start MRI?", "known_high_risk_genetics"),
+    ("She was called back after her screening mammogram for extra views.", "diagnostic_symptoms"),
+])
+def test_a_past_state_that_still_excludes_and_affirmed_findings_fire(question, flag):
+    assert flag in GUARD.check(question)
+
+
+def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
+    decision = engine.ask("My mother had breast cancer at 62 and my BRCA test was negative. When do I start?",
+                          settings)
+    contexts = {(f["flag"], f["context"]) for f in decision.scope_findings}
+    assert ("known_high_risk_genetics", "negated") in contexts and not decision.scope_flags
+
+
+# Question focus: what is asked, not the words it shares
+
+@pytest.mark.parametrize("question, label", [
+    ("What's the false positive rate and radiation dose of DBT vs 2D mammo?", "the accuracy or harms of the test"),
+    ("How accurate are mammograms really? What % of cancers do they miss?", "the accuracy or harms of the test"),
+    ("Is thermography a good alternative to mammograms for dense breasts?", "tests the corpus does not cover"),
+    ("Pt with a pacemaker wants the supplemental MRI ACR talks about. Is it safe to scan her?",
+     "devices and imaging safety"),
+    ("Should she also be screened for ovarian cancer with CA-125 at her mammogram visit?", "ovarian cancer screening"),
+    ("My gynecologist brought up tamoxifen. I'm 50. Does the task force recommend taking it?",
+     "risk-reducing medication and treatment"),
+])
+def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
+    assert GUARD.other_topic(question) == label
+
+
+@pytest.mark.parametrize("question", [
+    "My insurer sent a reminder that I'm due for a mammogram. I'm 46. Do I really need one every year?",
+    "58F, PMHx asthma, HTN, DM2, last MMG 13 mo ago neg. Due now? q1y vs q2y per ACS?",   # comorbidities
+    "My mother had ovarian cancer. When should I start mammograms?",                    # someone else's
+    '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
+])
+def test_context_and_comorbidities_never_make_a_question_off_corpus(question):
+    assert GUARD.other_topic(question) is None
+
+
+def test_the_shorthand_lexicon_normalizes_questions(engine):
+    normalized = engine.vocabulary.normalize("58F avg risk, PMHx asthma, FHx neg, last MMG 13 mo ago, CBE nl. q1-2y?")
+    for expected in ("58 year old woman", "average risk", "past medical history", "family history negative",
+                     "last mammography 13 months ago", "clinical breast examination normal", "annual or biennial"):
+        assert expected in normalized
+
+
+def test_a_shorthand_vignette_is_answered(engine, settings):
+    decision = engine.ask("sign-out: 50F well visit, no lump, no nipple d/c, no skin changes, CBE nl. last mmg 2 yrs "
+                          "ago (neg). due now per uspstf?", settings)
+    assert not decision.abstain and "uspstf-2024" in decision.retrieved_document_ids
+    assert "last mammography 2 years ago" in decision.normalized_question

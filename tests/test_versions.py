@@ -181,7 +181,7 @@ def withdraw(corpus_dir, date="2025-03-01", reason="withdrawn by its publisher (
 def test_a_withdrawn_source_is_never_retrieved_after_its_date_and_history_says_so(corpus_copy, settings, at_date):
     withdraw(corpus_copy)
     engine = Engine.from_directory(corpus_copy)
-    question = "What did the ACR say in 2024 about the USPSTF screening recommendation?"
+    question = "What did the ACR previously say about the 2024 USPSTF screening recommendation?"
     assert engine.statuses(settings.reference_date)["acr-uspstf-2024-response"] == "withdrawn"
     now = engine.ask(question, settings)
     assert "acr-uspstf-2024-response" not in now.retrieved_document_ids

@@ -110,7 +110,7 @@ class Verifier:
             return Verdict(chunk_id, "does_not_support", "other", f"{chunk_id} is not a chunk of the corpus", None)
         chunk = corpus.chunk_by_id[chunk_id]
         source = corpus.source_by_id[chunk.document_id]
-        status = self.engine.statuses(reference_date)[source.id]
+        status = self.engine.chunk_statuses(reference_date)[chunk_id]  # a replaced section is superseded
         card, card_flags = self._chunk_facts(chunk_id)
 
         def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
@@ -132,8 +132,11 @@ class Verifier:
             else:
                 detail = ("is superseded" if status == "superseded" else "is not yet published") + f" at {when}"
             successors = [s.id for s in corpus.sources if source.id in s.supersedes]
-            if successors:
+            if successors and source.id not in {c for s in corpus.sources for c, _ in s.replaces_sections}:
                 detail += f" (by {', '.join(successors)})"
+            elif successors:
+                detail = (f"is superseded at {when} in this section ({chunk_id}: replaced by "
+                          f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
         if claim.attributed and chunk.organization not in claim.attributed:

@@ -29,7 +29,8 @@ _REQUIRED = (
     "published_date", "effective_date", "date_precision", "verified_on", "supersedes",
     "applies_to", "card", "paraphrase_note",
 )
-_OPTIONAL = ("withdrawn_date", "withdrawn_reason")  # a withdrawn source names the date and the reason
+# A withdrawn source names the date and the reason; an undated one may say from when it can count.
+_OPTIONAL = ("withdrawn_date", "withdrawn_reason", "not_before")
 _ALLOWED = _REQUIRED + _OPTIONAL
 
 
@@ -129,6 +130,7 @@ def load_corpus(directory: Path) -> Corpus:
     warnings: list[Problem] = []
     for source in sources:
         chunks.extend(_load_card(directory, source, disclaimer, problems, line_of[source.id].get("card"), warnings))
+    problems.extend(_replaced_sections(sources, chunks, name, line_of))
     if problems:
         raise CorpusError(problems)
     corpus = Corpus(tuple(sources), tuple(chunks), disclaimer, dict(organizations), directory, tuple(warnings))
@@ -184,7 +186,8 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
     published = dates.get("published_date")
     _check_date_precision(entry, published, precision, bad)
     withdrawn, reason = _withdrawal(entry, published, bad)
-    supersedes = _supersedes(entry, bad)
+    supersedes, sections = _supersedes(entry, bad)
+    not_before = _not_before(entry, published, bad)
     if len(problems) > before:
         return None
     return Source(
@@ -195,6 +198,7 @@ def _parse_source(entry: Any, index: int, lines: dict[str, int], file: str,
         verified_on=dates["verified_on"], supersedes=tuple(supersedes),
         applies_to=entry["applies_to"].strip(), card=entry["card"],
         paraphrase_note=entry["paraphrase_note"].strip(), withdrawn_date=withdrawn, withdrawn_reason=reason,
+        not_before=not_before, replaces_sections=sections,
     )
 
 
@@ -270,17 +274,42 @@ def _check_date_precision(entry: dict, published: dt.date | None, precision: Any
         bad("published_date", "date_precision is year: record January 1")
 
 
-def _supersedes(entry: dict, bad: Callable[[str, str], None]) -> list[str]:
-    """The ids a source supersedes: a list, a single id or nothing (which ids exist is checked later)."""
+def _supersedes(entry: dict, bad: Callable[[str, str], None]) -> tuple[list[str], tuple]:
+    """The ids a source supersedes (a list, a single id or nothing), and for partial supersession
+    the sections it replaces: an entry may be `{id: old-source, sections: [slug, ...]}`. Which ids
+    and sections exist is checked once the cards are read."""
     supersedes = entry.get("supersedes", [])
     if supersedes is None:
         supersedes = []
-    if isinstance(supersedes, str):
+    if isinstance(supersedes, (str, dict)):
         supersedes = [supersedes]
-    if not (isinstance(supersedes, list) and all(isinstance(s, str) for s in supersedes)):
-        bad("supersedes", "must be a list of source ids")
-        supersedes = []
-    return supersedes
+    if not isinstance(supersedes, list):
+        bad("supersedes", "must be a list of source ids (or {id, sections} entries)")
+        return [], ()
+    ids, partial = [], []
+    for item in supersedes:
+        if isinstance(item, str):
+            ids.append(item)
+        elif (isinstance(item, dict) and set(item) == {"id", "sections"} and isinstance(item["id"], str)
+              and isinstance(item["sections"], list) and item["sections"]
+              and all(isinstance(s, str) and s for s in item["sections"])):
+            ids.append(item["id"])
+            partial.append((item["id"], tuple(item["sections"])))
+        else:
+            bad("supersedes", f"{item!r} is neither a source id nor {{id: ..., sections: [...]}}")
+    return ids, tuple(partial)
+
+
+def _not_before(entry: dict, published: dt.date | None, bad: Callable[[str, str], None]) -> dt.date | None:
+    """`not_before`: only for an undated source, the earliest date it may count."""
+    if entry.get("not_before") is None:
+        return None
+    date = _as_date(entry["not_before"])
+    if date is None:
+        bad("not_before", f"{entry['not_before']!r} is not a date (YYYY-MM-DD)")
+    elif published is not None:
+        bad("not_before", "only an undated source (published_date: null) takes not_before")
+    return date
 
 
 def _withdrawal(entry: dict, published: dt.date | None,
@@ -315,6 +344,17 @@ def _as_date(value: Any) -> dt.date | None:
         except ValueError:
             return None
     return None
+
+
+def _replaced_sections(sources: list[Source], chunks: list[Chunk], file: str,
+                       line_of: dict[str, dict[str, int]]) -> list[Problem]:
+    """Every section a partial supersession names is a section of the source it names."""
+    slugs = {(c.document_id, c.id.partition("#")[2]) for c in chunks}
+    return [Problem(file, f"{source.id}.supersedes", f"{target} has no section {section!r} "
+                    f"(its sections: {', '.join(sorted(s for d, s in slugs if d == target))})",
+                    line_of[source.id].get("supersedes"))
+            for source in sources for target, sections in source.replaces_sections for section in sections
+            if any(d == target for d, _ in slugs) and (target, section) not in slugs]
 
 
 def _cycles(sources: list[Source], file: str, line_of: dict[str, dict[str, int]]) -> list[Problem]:

@@ -5,12 +5,13 @@ everything topic-specific is read from here or from the pack's rule files."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import CorpusError, Problem
-from .datafiles import read_mapping
+from .datafiles import compile_pattern, read_mapping
 
 PACK_FILE = "pack.yaml"
 
@@ -39,6 +40,30 @@ class Pack:
     readme: Path  # the README whose generated section shows them
     extra_claim_sets: tuple[Path, ...]  # claim files snapshotted besides the slices
     development_sets: tuple[Path, ...] = ()  # question sets written apart from the code, snapshotted
+    # Organizations a question may name that the corpus does not hold: (name, patterns).
+    other_organizations: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+
+    # How a question names each organization the corpus holds: (short name, patterns).
+    organization_names: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+
+    def other_organizations_in(self, question: str) -> tuple[str, ...]:
+        return tuple(name for name, patterns in self.other_organizations if any(p.search(question) for p in patterns))
+
+    def without_other_organizations(self, question: str) -> str:
+        """The question with every mention of an organization the corpus does not hold blanked
+        (so "the Canadian task force" does not also name a held task force)."""
+        for _, patterns in self.other_organizations:
+            for pattern in patterns:
+                question = pattern.sub(lambda m: " " * len(m.group(0)), question)
+        return question
+
+    def held_organizations_in(self, question: str) -> tuple[str, ...] | None:
+        """The held organizations a question names by the pack's `organization_names` (None
+        when the pack declares none)."""
+        if not self.organization_names:
+            return None
+        text = self.without_other_organizations(question)
+        return tuple(org for org, patterns in self.organization_names if any(p.search(text) for p in patterns))
     @property
     def primary_class(self) -> str:
         return self.knowledge_classes[0]
@@ -99,9 +124,26 @@ def _load(directory: Path) -> Pack:
     if not (isinstance(development, list) and all(isinstance(p, str) for p in development)):
         problems.append(Problem(name, "evaluation.development_sets", "expected a list of label files"))
         development = []
+    others = []
+    for name_, patterns in (data.get("other_organizations") or {}).items():
+        if not (isinstance(patterns, list) and patterns):
+            problems.append(Problem(name, f"other_organizations.{name_}", "expected a list of patterns"))
+            continue
+        compiled = [compile_pattern(p, name, f"other_organizations.{name_}[{i}]", problems)
+                    for i, p in enumerate(patterns)]
+        others.append((str(name_), tuple(c for c in compiled if c is not None)))
+    names = []
+    for org, patterns in (data.get("organization_names") or {}).items():
+        if not (isinstance(patterns, list) and patterns):
+            problems.append(Problem(name, f"organization_names.{org}", "expected a list of patterns"))
+            continue
+        compiled = [compile_pattern(p, name, f"organization_names.{org}[{i}]", problems)
+                    for i, p in enumerate(patterns)]
+        names.append((str(org), tuple(c for c in compiled if c is not None)))
     pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
                 text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
-                tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development))
+                tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development),
+                tuple(others), tuple(names))
     if problems:
         raise CorpusError(problems)
     return pack

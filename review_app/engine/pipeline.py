@@ -7,6 +7,7 @@ uses to say which layer lost a case.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -20,13 +21,14 @@ from . import embedding_cache, embeddings, index_cache, ranking
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
+from .dates import question_time
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
 from .query import QueryFeatures, card_age_ranges, parse_question
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, load_scope
-from .status import statuses_at
+from .status import chunk_statuses_at, statuses_at
 from .text import Vocabulary, load_vocabulary
 
 RANKING_FILE = "ranking.yaml"
@@ -153,7 +155,16 @@ class Engine:
         self._age_low, self._age_high = np.array(lows, dtype=int), np.array(highs, dtype=int)
         self._age_owner = np.array(owners, dtype=np.int64)
         self._statuses: dict[dt.date, dict[str, str]] = {}
+        self._chunk_statuses: dict[dt.date, dict[str, str]] = {}
+        # Partial supersession: (successor, superseded source, the chunk indices it replaces).
+        position = {c.id: i for i, c in enumerate(chunks)}
+        self._partial = [(s.id, target, np.array([position[f"{target}#{section}"] for section in sections
+                                                  if f"{target}#{section}" in position], dtype=np.int64))
+                         for s in corpus.sources for target, sections in s.replaces_sections
+                         if target in corpus.source_by_id]
         self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
+        self._organization_names = {name.lower(): org for org, full in corpus.organizations.items()
+                                    for name in (org, full)}
 
     def semantic_index(self, spec: EmbeddingSpec) -> SemanticIndex | embeddings.DenseIndex:
         """The semantic index of an embedding provider: the hashing index built with the engine,
@@ -203,14 +214,33 @@ class Engine:
                                     [source[c.document_id].knowledge_class for c in self.corpus.chunks], reader,
                                     self.params.density)
 
+    def _absent_organizations(self, question: str, features: QueryFeatures,
+                              eligible: np.ndarray) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(organizations the question names, those of them with no eligible source): held ones
+        without an eligible chunk at the date, and the pack's other organizations the corpus does
+        not hold at all."""
+        declared = self.pack.held_organizations_in(question)
+        named = sorted(declared if declared is not None else self.named_organizations(features.tokens))
+        present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
+        others = self.pack.other_organizations_in(question)
+        return tuple(named) + others, tuple(o for o in named if o not in present) + others
+
     def named_organizations(self, tokens: tuple[str, ...]) -> set[str]:
         """Organizations the question names (after the vocabulary's alias rewrites)."""
         return {org for org, token in self._organization_tokens.items() if token in tokens}
 
     def statuses(self, date: dt.date) -> dict[str, str]:
+        """Each source's status at `date` (whole-source; see chunk_statuses for partial supersession)."""
         if date not in self._statuses:
             self._statuses[date] = statuses_at(self.corpus.sources, date)
         return self._statuses[date]
+
+    def chunk_statuses(self, date: dt.date) -> dict[str, str]:
+        """Each chunk's status at `date`: its source's, or `superseded` for a replaced section."""
+        if date not in self._chunk_statuses:
+            self._chunk_statuses[date] = chunk_statuses_at(self.corpus.sources, self.corpus.chunks, date,
+                                                           self.statuses(date))
+        return self._chunk_statuses[date]
 
     def ask(self, question: str, settings: Settings) -> Decision:
         return self.run(question, settings)[0]
@@ -218,9 +248,16 @@ class Engine:
     def run(self, question: str, settings: Settings) -> tuple[Decision, Trace]:
         """Decide answer-or-abstain for one question. Raises QuestionError on an empty question."""
         question = _validate(question)
+        stated = None if settings.reference_date_explicit else question_time(question, self.corpus.sources,
+                                                                            self._organization_names)
+        if stated is not None and stated.date < settings.reference_date:
+            settings = dataclasses.replace(settings, reference_date=stated.date)
+        else:
+            stated = None
         statuses = self.statuses(settings.reference_date)
         features = self._features(question, statuses, settings.reference_date)
         published, status_weight = self._status_weights(statuses, features.historical, settings.status_scoring)
+        status_weight = self._partial_weights(status_weight, statuses, features.historical, settings.status_scoring)
         eligible = status_weight > 0
         scores = self._scores(question, features, eligible, settings.embedding)
         boosts = self._boosts(features)
@@ -229,8 +266,16 @@ class Engine:
         selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings)
         support = self._result_support(question, scores, selected, on_topic, settings.mode)
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
-                                on_topic, statuses)
-        decision = self._decision(question, settings, features, statuses, results, on_topic)
+                                on_topic, self.chunk_statuses(settings.reference_date))
+        decision = self._decision(question, settings, features, statuses, results, on_topic,
+                                  self._absent_organizations(question, features, eligible))
+        decision = dataclasses.replace(
+            decision, reference_date_source="question" if stated else (
+                "explicit" if settings.reference_date_explicit else "pinned"),
+            reference_date_phrase=stated.phrase if stated else None,
+            historical_intent=decision.historical_intent or stated is not None,  # asked about a past time
+            notes=((f"Reference date {settings.reference_date.isoformat()}, from the question "
+                    f"(\"{stated.phrase}\")",) if stated else ()) + decision.notes)
         trace = Trace(features, statuses, scores.bm25, scores.semantic, scores.coverage, support, ranked.fused,
                       ranked.rank_score, published, eligible, selected, undiversified)
         return decision, trace
@@ -258,6 +303,18 @@ class Engine:
         else:
             source_weight = published.astype(float)
         return published, source_weight[self._doc_code]
+
+    def _partial_weights(self, weight: np.ndarray, statuses: dict[str, str], historical: bool,
+                         status_scoring: bool) -> np.ndarray:
+        """Sections a successor in force replaces weigh as superseded while their source is current
+        (`weight` is the per-chunk array _status_weights just gathered: changed in place)."""
+        if not status_scoring:
+            return weight
+        superseded = self.params.status_weights["superseded_when_historical"] if historical else 0.0
+        for successor, target, indices in self._partial:
+            if statuses[target] == "current" and statuses[successor] != "not_yet_published":
+                weight[indices] = superseded
+        return weight
 
     def _scores(self, question: str, features: QueryFeatures, eligible: np.ndarray,
                 embedding: EmbeddingSpec) -> _Scores:
@@ -323,7 +380,8 @@ class Engine:
     def _results(self, selected: np.ndarray, undiversified: np.ndarray, support: np.ndarray, scores: _Scores,
                  boosts: _Boosts, ranked: _Ranked, historical: bool, on_topic: bool,
                  statuses: dict[str, str]) -> list[Result]:
-        """One Result per selected chunk, in rank order, with the signals behind its scores."""
+        """One Result per selected chunk, in rank order, with the signals behind its scores
+        (`statuses` per chunk)."""
         reserved = set(selected.tolist()) - set(undiversified.tolist())
         results = []
         for rank, i in enumerate(selected, start=1):
@@ -332,7 +390,7 @@ class Engine:
             signals = self._signals(i, scores, boosts, ranked, historical, bool(i in reserved), on_topic)
             results.append(Result(
                 rank=rank, chunk_id=chunk.id, document_id=chunk.document_id, organization=chunk.organization,
-                title=source.title, status=statuses[source.id], published_date=source.published_date,
+                title=source.title, status=statuses[chunk.id], published_date=source.published_date,
                 effective_date=source.effective_date, rank_score=float(ranked.rank_score[i]),
                 support_score=float(support[i]), signals=signals, excerpt=_excerpt(chunk.text)))
         return results
@@ -352,18 +410,30 @@ class Engine:
         }
 
     def _decision(self, question: str, settings: Settings, features: QueryFeatures, statuses: dict[str, str],
-                  results: list[Result], on_topic: bool) -> Decision:
+                  results: list[Result], on_topic: bool,
+                  organizations: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> Decision:
         """Answer or abstain, with the reason and the notes a reader must see."""
         max_support = max((r.support_score for r in results), default=0.0)
         flags = self.scope.check(question)
         off_topic = self.scope.other_topic(question)
+        named, absent = organizations
+        date = settings.reference_date.isoformat()
         reason = self._abstain_reason(settings, flags, off_topic, results, max_support, on_topic)
+        notes = list(self.withdrawal_notes(results, statuses, features.historical, settings.reference_date))
+        if absent and reason is None:
+            names = ", ".join(absent)
+            if set(named) <= set(absent):  # the organizations asked about are the whole question
+                reason = (f"no source from {names} in this corpus as of {date}: the question asks only about "
+                          f"{'it' if len(absent) == 1 else 'them'}")
+            else:
+                notes.append(f"No source from {names} in this corpus as of {date}; the answer comes from the "
+                             "other organizations named.")
         return Decision(question=question, abstain=reason is not None, abstain_reason=reason,
                         scope_flags=flags, max_support_score=max_support, settings=settings,
                         results=tuple(results), historical_intent=features.historical, off_topic=off_topic,
-                        corpus_version=self.corpus.version,
-                        notes=self.withdrawal_notes(results, statuses, features.historical,
-                                                    settings.reference_date))
+                        corpus_version=self.corpus.version, notes=tuple(notes), organizations_absent=absent,
+                        scope_findings=self.scope.findings(question),
+                        normalized_question=self.vocabulary.normalize(question))
 
     def _abstain_reason(self, settings: Settings, flags: tuple[str, ...], off_topic: str | None,
                         results: list[Result], max_support: float, on_topic: bool) -> str | None:
@@ -373,6 +443,10 @@ class Engine:
         if off_topic:
             return f"off-topic: the question is about {off_topic}, which this corpus does not cover"
         if not results:
+            first = min((s.eligible_from for s in self.corpus.sources if s.eligible_from), default=None)
+            if first is not None and settings.reference_date < first:
+                return (f"no source in this corpus existed by {settings.reference_date.isoformat()} "
+                        f"(the earliest counts from {first.isoformat()})")
             return f"no source in the corpus is eligible at {settings.reference_date.isoformat()}"
         if max_support < settings.threshold:
             reason = (f"weak support: the best evidence scores {max_support:.3f}, "

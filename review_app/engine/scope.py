@@ -1,8 +1,15 @@
 """Scope guard: declared exclusions of the corpus (the pack's scope.yaml) become named flags.
 
-Rules are data. A pattern match counts unless it is negated in its clause ("no <variant>
-mutation"), or the flag's `unless_before` / `unless_after` context matches (a relative's
-diagnosis is a family history, which a pack may keep in scope).
+Rules are data. A pattern match counts unless its clinical context says otherwise, after the
+ConText algorithm (Harkema et al., 2009), with every cue in the pack's `context` section:
+- negated: a negation cue before it in its clause ("no <variant> mutation") or after it
+  ("<variant> testing negative");
+- another experiencer: a person other than the patient before it in its sentence ("my
+  coworker was diagnosed with ..."), for every flag not listed as `experiencer_exempt`;
+- ended: a past-state cue in its clause ("done nursing years ago"), for the flags whose
+  condition ends with time (`ends_with_time`: a pregnancy that ended no longer excludes, a
+  previous cancer still does);
+or the flag's own `unless_before` / `unless_after` / `unless_anywhere` context matches.
 """
 
 from __future__ import annotations
@@ -19,6 +26,16 @@ _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
 
 
+_QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
+
+
+def asked_part(question: str) -> str:
+    """What the question asks: its sentences that end with a question mark (all of it when none
+    does), so that context told in passing is not taken for the subject."""
+    asked = " ".join(m.group(0) for m in _QUESTION_SENTENCE.finditer(question))
+    return asked if asked.strip() else question
+
+
 @dataclass(frozen=True)
 class ScopeRule:
     flag: str
@@ -30,6 +47,17 @@ class ScopeRule:
 
 
 @dataclass(frozen=True)
+class ContextRules:
+    """ConText cues (see the module docstring); None means the pack declares none."""
+
+    negation_after: re.Pattern[str] | None = None
+    experiencer: re.Pattern[str] | None = None
+    experiencer_exempt: frozenset[str] = frozenset()
+    ended: re.Pattern[str] | None = None
+    ends_with_time: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class TopicRule:
     """The corpus topic: anchors that place a question in it, and other topics it lacks."""
 
@@ -38,6 +66,7 @@ class TopicRule:
     related: tuple[re.Pattern[str], ...]
     other_topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
     uncovered: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+    uncovered_anywhere: frozenset[str] = frozenset()  # looked for in the whole question, not only what it asks
 
 
 @dataclass(frozen=True)
@@ -46,6 +75,7 @@ class ScopeGuard:
     negation: re.Pattern[str] | None
     window_chars: int
     topic: TopicRule | None = None
+    context: ContextRules = ContextRules()
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -63,8 +93,10 @@ class ScopeGuard:
         another topic when the question names nothing of the corpus topic."""
         if self.topic is None:
             return None
+        asked = asked_part(question)  # context told in passing ("my insurer sent a reminder") is not the ask
         for label, patterns in self.topic.uncovered:
-            if any(p.search(question) for p in patterns):
+            where = question if label in self.topic.uncovered_anywhere else asked
+            if any(not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
                 return label
         if any(a.search(question) for a in self.topic.anchors):
             return None
@@ -73,6 +105,11 @@ class ScopeGuard:
                 return label
         return None
 
+    def _someone_elses(self, text: str, match: re.Match) -> bool:
+        """The match is about another person ("my mother had ovarian cancer")."""
+        sentence = _SENTENCE_BREAK.split(text[max(0, match.start() - self.window_chars):match.start()])[-1]
+        return self.context.experiencer is not None and bool(self.context.experiencer.search(sentence))
+
     def on_topic(self, question: str) -> bool:
         """Whether the question names the corpus topic or a closely related term."""
         if self.topic is None:
@@ -80,23 +117,57 @@ class ScopeGuard:
         return any(p.search(question) for p in self.topic.anchors + self.topic.related)
 
     def _fires(self, rule: ScopeRule, text: str) -> bool:
+        return self.explain(rule, text) is not None
+
+    def findings(self, text: str) -> tuple[dict[str, str], ...]:
+        """Every concept a flag's patterns match, with its context: `affirmed` (the patient's,
+        current, not negated: the flag fires) or why it is set aside. For the evidence map."""
+        out = []
+        for rule in self.rules:
+            if rule.unless_anywhere is not None and rule.unless_anywhere.search(text):
+                continue
+            for pattern in rule.patterns:
+                for match in pattern.finditer(text):
+                    out.append({"flag": rule.flag, "concept": match.group(0),
+                                "context": self.context_of(rule, text, match) or "affirmed"})
+        return tuple(out)
+
+    def explain(self, rule: ScopeRule, text: str) -> str | None:
+        """The concept that fires `rule` in `text` (None when every match is set aside by its
+        context); `context_of` says why each match was set aside."""
         if rule.unless_anywhere is not None and rule.unless_anywhere.search(text):
-            return False
+            return None
         for pattern in rule.patterns:
             for match in pattern.finditer(text):
-                start, end = match.span()
-                before = text[max(0, start - self.window_chars):start]
-                sentence = _SENTENCE_BREAK.split(before)[-1]
-                clause = _CLAUSE_BREAK.split(sentence)[-1] if sentence else ""
-                if self.negation is not None and self.negation.search(clause):
-                    continue
-                if rule.unless_before is not None and rule.unless_before.search(sentence):
-                    continue
-                after = text[end:end + self.window_chars]
-                if rule.unless_after is not None and rule.unless_after.search(after):
-                    continue
-                return True
-        return False
+                if self.context_of(rule, text, match) is None:
+                    return match.group(0)
+        return None
+
+    def context_of(self, rule: ScopeRule, text: str, match: re.Match) -> str | None:
+        """Why a match does not count (negated, another experiencer, ended, the flag's own
+        exception), or None when it is an affirmed, current finding of the patient."""
+        start, end = match.span()
+        before = text[max(0, start - self.window_chars):start]
+        sentence = _SENTENCE_BREAK.split(before)[-1]
+        clause = _CLAUSE_BREAK.split(sentence)[-1] if sentence else ""
+        after = text[end:end + self.window_chars]
+        clause_after = _CLAUSE_BREAK.split(_SENTENCE_BREAK.split(after)[0])[0]
+        context = self.context
+        if self.negation is not None and self.negation.search(clause):
+            return "negated"
+        if context.negation_after is not None and context.negation_after.search(clause_after):
+            return "negated"
+        if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
+                and context.experiencer.search(clause):  # "my sister had X and I had Y": Y is hers
+            return "another person"
+        if rule.flag in context.ends_with_time and context.ended is not None \
+                and (context.ended.search(clause) or context.ended.search(clause_after)):
+            return "ended"
+        if rule.unless_before is not None and rule.unless_before.search(sentence):
+            return "the flag's exception (before)"
+        if rule.unless_after is not None and rule.unless_after.search(after):
+            return "the flag's exception (after)"
+        return None
 
 
 def load_scope(corpus_dir: Path) -> ScopeGuard:
@@ -133,9 +204,30 @@ def load_scope(corpus_dir: Path) -> ScopeGuard:
         problems.append(Problem(name, "window_chars", "must be a whole number of at least 10"))
         window = 80
     topic = _parse_topic(data.get("topic"), name, problems)
+    context = _parse_context(data.get("context"), name, problems, {r.flag for r in rules})
     if problems:
         raise CorpusError(problems)
-    return ScopeGuard(tuple(rules), negation, window, topic)
+    return ScopeGuard(tuple(rules), negation, window, topic, context)
+
+
+def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[str]) -> ContextRules:
+    if spec is None:
+        return ContextRules()
+    if not isinstance(spec, dict):
+        problems.append(Problem(file, "context", "expected a mapping of ConText cues"))
+        return ContextRules()
+    cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
+            for key in ("negation_after", "experiencer", "ended")}
+    lists = {}
+    for key in ("experiencer_exempt", "ends_with_time"):
+        values = spec.get(key) or []
+        unknown = [v for v in values if v not in flags] if isinstance(values, list) else values
+        if not isinstance(values, list) or unknown:
+            problems.append(Problem(file, f"context.{key}", f"expected a list of flags; unknown: {unknown}"))
+            values = []
+        lists[key] = frozenset(values)
+    return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
+                        lists["ends_with_time"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:
@@ -144,10 +236,14 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
     if not isinstance(spec, dict) or not isinstance(spec.get("other_topics"), dict):
         problems.append(Problem(file, "topic", "expected `label`, `anchors` and `other_topics`"))
         return None
-    groups = {}
+    groups, anywhere = {}, set()
     for key in ("other_topics", "uncovered"):
         groups[key] = []
         for label, patterns in (spec.get(key) or {}).items():
+            if key == "uncovered" and isinstance(patterns, dict):  # {patterns: [...], anywhere: true}
+                if patterns.get("anywhere"):
+                    anywhere.add(str(label))
+                patterns = patterns.get("patterns")
             if not isinstance(patterns, list) or not patterns:
                 problems.append(Problem(file, f"topic.{key}.{label}", "expected a list of patterns"))
                 continue
@@ -157,5 +253,5 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
                          for i, p in enumerate(spec.get(key) or [])] for key in ("anchors", "related"))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
-                     tuple(groups["uncovered"]))
+                     tuple(groups["uncovered"]), frozenset(anywhere))
 

@@ -109,6 +109,7 @@ def default_settings(env: Mapping[str, str] | None = None, embedding: EmbeddingS
         threshold=parse_threshold(threshold) if threshold else provider_threshold(embedding, env),
         diversify=parse_bool(diversify, ENV_PREFIX + "DIVERSIFY") if diversify else DEFAULT_DIVERSIFY,
         embedding=embedding,
+        reference_date_explicit=bool(date),
     )
 
 

@@ -88,7 +88,8 @@ def score_cases(engine: Engine, cases: Sequence[Case], settings: Settings) -> li
     for case in cases:
         result = evaluate_case(engine, case, dataclasses.replace(settings, threshold=0.0))
         decision = engine.ask(case.question, dataclasses.replace(
-            settings, threshold=0.0, reference_date=case.reference_date or settings.reference_date))
+            settings, threshold=0.0, reference_date=case.reference_date or settings.reference_date,
+            reference_date_explicit=settings.reference_date_explicit or case.reference_date is not None))
         out.append(CaseScore(case.id, case.should_abstain, result.max_support_score, decision.abstain,
                              result.recall_at_k in (None, 1.0)))
     return out

@@ -191,10 +191,32 @@ def score_case(case: Case, abstain: bool, retrieved_chunks: Sequence[str], docum
         chunk_recall_at_k=chunk_recall, answer_correct=answer)
 
 
+# A source in one of these states at a case's date is not current guidance.
+OUTDATED_STATUSES = ("superseded", "withdrawn", "not_yet_published")
+
+
+def outdated_sources(statuses: dict[str, str], case: Case, result: CaseResult) -> tuple[str, ...]:
+    """The sources an answer showed that were not current at the case's date and are not among
+    the sources the question asks about (its gold sources): empty for an abstention or an
+    abstention case. A ranked list cannot say how a source was presented, so every such source
+    counts as shown as current (the naive arm's and scored predictions' `stale_cases`)."""
+    if case.should_abstain or result.predicted_abstain:
+        return ()
+    return tuple(s for s in result.retrieved_ids
+                 if statuses[s] in OUTDATED_STATUSES and s not in case.gold_document_ids)
+
+
+def case_settings(case: Case, settings: Settings) -> Settings:
+    """The settings the pipeline answers a case at: the case's own reference date when it has one.
+    (The one definition: evaluate and the pipeline's predictions both use it.)"""
+    if case.reference_date is None:
+        return settings
+    return dataclasses.replace(settings, reference_date=case.reference_date, reference_date_explicit=True)
+
+
 def evaluate_case(engine: Engine, case: Case, settings: Settings, synthesize: bool = True) -> CaseResult:
     """Run the pipeline on a case and score it; with `synthesize`, also the synthesis metrics."""
-    if case.reference_date is not None:
-        settings = dataclasses.replace(settings, reference_date=case.reference_date)
+    settings = case_settings(case, settings)
     decision, trace = engine.run(case.question, settings)
     chunks = [r.chunk_id for r in decision.results]
     result = score_case(case, decision.abstain, chunks, document_lookup(engine), decision.max_support_score,

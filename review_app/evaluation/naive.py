@@ -13,9 +13,10 @@ from functools import lru_cache
 import numpy as np
 
 from ..engine.pipeline import Engine
-from ..records import Case
+from ..records import Case, Settings
 from .calibration import CaseScore, choose_threshold
-from .evaluate import CaseResult, document_lookup, score_case
+from .evaluate import CaseResult, document_lookup, outdated_sources, score_case
+from .predictions import Prediction
 
 ARM = "naive BM25 (top k, no dates, status, diversification or scope guard)"
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -79,9 +80,20 @@ def naive_row(engine: Engine, cases: Sequence[Case], canonical: Sequence[Case], 
     for case in cases:
         result = baseline.score(case, k, threshold)
         results.append(result)
-        if not case.should_abstain and not result.predicted_abstain:
-            statuses = engine.statuses(case.reference_date or settings.reference_date)
-            stale += any(statuses[s] in ("superseded", "withdrawn", "not_yet_published")
-                         and s not in case.gold_document_ids for s in result.retrieved_ids)
+        stale += bool(outdated_sources(engine.statuses(case.reference_date or settings.reference_date), case, result))
     return {"arm": ARM, **summarize(slice_name, "naive", results), "stale_cases": stale,
             "diversify": False, "status_scoring": False, "threshold": round(threshold, 6)}
+
+
+def naive_predictions(engine: Engine, cases: Sequence[Case], canonical: Sequence[Case],
+                      settings: Settings) -> list[Prediction]:
+    """The naive arm's answers in the predictions format (its threshold chosen on `canonical`):
+    scoring them reproduces its ablation row."""
+    baseline = naive_baseline(engine)
+    k = settings.top_k
+    threshold = baseline.calibrate(canonical, k)
+    out = []
+    for case in cases:
+        prediction = baseline.predict(case.question, k)
+        out.append(Prediction(case.id, prediction.top_score < threshold, prediction.chunk_ids))
+    return out

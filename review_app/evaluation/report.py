@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -102,20 +103,50 @@ def claim_tag_table(results: Sequence[dict[str, Any]]) -> str:
     return _markdown(head, body)
 
 
-def trec_files(evaluation: Evaluation, directory: Path) -> list[Path]:
-    """The run and qrels of the answerable cases, in TREC format: `qid Q0 docno rank score tag`
-    with strictly decreasing scores, so any tool keeps the diversified order."""
-    run, qrels = [], []
+def trec_qrels(cases: Sequence[Any], level: str = "document") -> list[str]:
+    """TREC qrels lines (`qid 0 docno 1`) of the answerable cases (Case or CaseResult records):
+    their gold sources, or at `level="chunk"` their gold chunks (cases without any are left out)."""
+    lines = []
+    for case in cases:
+        if case.should_abstain:
+            continue
+        gold = case.gold_document_ids if level == "document" else (case.gold_chunk_ids or ())
+        lines += [f"{case.id} 0 {item} 1" for item in gold]
+    return lines
+
+
+def _trec_run(evaluation: Evaluation, level: str) -> list[str]:
+    run = []
     for case in evaluation.per_case:
         if case.should_abstain:
             continue
-        qrels += [f"{case.id} 0 {doc} 1" for doc in case.gold_document_ids]
-        count = len(case.retrieved_ids)
-        run += [f"{case.id} Q0 {doc} {rank} {count - rank + 1} edr-{evaluation.mode}"
-                for rank, doc in enumerate(case.retrieved_ids, start=1)]
+        ranked = case.retrieved_ids if level == "document" else case.retrieved_chunk_ids
+        run += [f"{case.id} Q0 {item} {rank} {len(ranked) - rank + 1} edr-{evaluation.mode}"
+                for rank, item in enumerate(ranked, start=1)]
+    return run
+
+
+def trec_files(evaluation: Evaluation, directory: Path) -> list[Path]:
+    """The run and qrels of the answerable cases, in TREC format: `qid Q0 docno rank score tag`
+    with strictly decreasing scores, so any tool keeps the diversified order."""
     stem = Path(directory) / f"{evaluation.slice}-{evaluation.mode}"
     paths = [stem.with_suffix(".run"), stem.with_suffix(".qrels")]
-    for path, lines in zip(paths, (run, qrels), strict=True):
+    for path, lines in zip(paths, (_trec_run(evaluation, "document"), trec_qrels(evaluation.per_case)),
+                           strict=True):
+        write_atomic(path, "".join(line + "\n" for line in lines))
+    return paths
+
+
+def trec_chunk_files(evaluation: Evaluation, directory: Path) -> list[Path]:
+    """The same at chunk level (`<slice>-<mode>.chunks.run` and `.chunks.qrels`: docno is a chunk
+    id), for the cases whose labels name gold chunks; nothing when none do."""
+    chunked = [c for c in evaluation.per_case if c.gold_chunk_ids is not None]
+    if not any(not c.should_abstain for c in chunked):
+        return []
+    subset = dataclasses.replace(evaluation, per_case=tuple(chunked))
+    stem = Path(directory) / f"{evaluation.slice}-{evaluation.mode}"
+    paths = [stem.with_suffix(".chunks.run"), stem.with_suffix(".chunks.qrels")]
+    for path, lines in zip(paths, (_trec_run(subset, "chunk"), trec_qrels(chunked, "chunk")), strict=True):
         write_atomic(path, "".join(line + "\n" for line in lines))
     return paths
 
@@ -248,6 +279,63 @@ def tag_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
              _fmt(r["abstention_accuracy"]), _fmt(r["decision_accuracy"]), _fmt(r.get("chunk_recall_at_k")),
              _fmt(r.get("answer_accuracy")), _fmt(r.get("position_coverage"))] for r in rows]
     return _markdown(head, body)
+
+
+def comparison_table(summaries: Sequence[dict[str, Any]], top_k: int) -> str:
+    """Scored predictions side by side, one row per system ("–": not available, never perfect)."""
+    head = ["system", "level", "cases", "missing", f"Recall@{top_k}", "MRR", "abstention accuracy",
+            "decision accuracy", f"chunk Recall@{top_k}", "answer accuracy", "answers showing outdated guidance",
+            "position coverage", "citation precision", "claim support rate", "freshness"]
+    rows = [[str(s["system"]), str(s["level"]), str(s["cases"]), str(s["missing"]), _fmt(s["recall_at_k"]),
+             _fmt(s["mrr"]), _fmt(s["abstention_accuracy"]), _fmt(s["decision_accuracy"]),
+             _fmt(s["chunk_recall_at_k"]), _fmt(s["answer_accuracy"]),
+             f"{_fmt(s['stale_answer_rate'])} ({s['stale_cases']} of {s['answered']})",
+             _fmt(s["position_coverage"]), _fmt(s["citation_precision"]), _fmt(s["claim_support_rate"]),
+             _fmt(s["freshness"])] for s in summaries]
+    return _markdown(head, rows)
+
+
+def claim_lines(claims: Sequence[dict[str, Any]], indent: str = "    ") -> list[str]:
+    """Each claim's verdict, then each citation's label, reason and explanation."""
+    lines = []
+    for claim in claims:
+        mark = "supported  " if claim["supported"] else "UNSUPPORTED"
+        lines.append(f"{indent}{mark} {claim['claim_id']}: {claim['text']} — {claim['explanation']}")
+        for c in claim["citations"]:
+            reason = f" / {c['reason']}" if c["reason"] else ""
+            lines.append(f"{indent}    {c['chunk_id']}: {c['label']}{reason} ({c['status']}) — {c['explanation']}")
+    return lines
+
+
+def format_scoring(record: dict[str, Any]) -> str:
+    """A scored predictions file (`Scoring.to_json()`): the summary, each case and its claims."""
+    lines = [f"{record['system']} on {record['slice']}: {record['cases']} cases, {record['missing']} missing "
+             f"(counted as wrong), scored at {record['level']} level, top {record['top_k']}; corpus "
+             f"{record['corpus_version']}", "", comparison_table([record], record["top_k"])]
+    if record["missing_ids"]:
+        lines.append("Missing: " + ", ".join(record["missing_ids"]))
+    if record["ignored_claims"]:
+        lines.append(f"Claims of abstaining predictions, not scored: {record['ignored_claims']}")
+    for c in record["per_case"]:
+        mark = "ok  " if c["decision_correct"] else "FAIL"
+        kind = "abstain" if c["should_abstain"] else "answer "
+        got = "missing" if c["missing"] else ("abstained" if c["predicted_abstain"] else "answered")
+        line = f"{mark} {c['id']:<14} expects {kind} · {got}"
+        if c["recall_at_k"] is not None:
+            line += f" · recall {c['recall_at_k']:.2f} rr {c['reciprocal_rank']:.2f}"
+        if c["chunk_recall_at_k"] is not None:
+            line += f" · chunks {c['chunk_recall_at_k']:.2f}"
+        if c["stale_ids"]:
+            line += " · showed outdated " + ", ".join(c["stale_ids"])
+        lines += [line, *claim_lines(c["claims"], "     ")]
+    if record.get("by_tag"):
+        lines += ["", tag_table(record["by_tag"], record["top_k"])]
+    return "\n".join(lines)
+
+
+def questions_jsonl(record: dict[str, Any]) -> str:
+    """The questions of a question set (`predictions.question_set`) as JSON Lines."""
+    return "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in record["questions"])
 
 
 def ablation_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:

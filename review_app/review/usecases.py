@@ -15,10 +15,13 @@ from ..claims.citations import check_cases, verification_report
 from ..claims.synthesis import Synthesis, get_synthesizer
 from ..engine.pipeline import Engine
 from ..errors import ReviewAppError
-from ..evaluation import history, plots, report
+from ..evaluation import history, plots, predictions, report
 from ..evaluation.calibration import Sweep, sweep
+from ..evaluation.dataset import DatasetWritten, write_dataset
 from ..evaluation.evaluate import Evaluation, evaluate
-from ..evaluation.labels import load_cases, load_slice, references, slice_path
+from ..evaluation.labels import SLICES, load_cases, load_slice, references, slice_path
+from ..evaluation.naive import naive_predictions
+from ..evaluation.predictions import PredictionSet, Scoring
 from ..records import Case, Decision, Settings
 from .export import draft_problems, export_holdout, plan_export
 from .service import ReviewService
@@ -72,15 +75,83 @@ class EvaluationRun:
 
 def run_evaluation(engine: Engine, case_set: CaseSet, settings: Settings, exports_dir: Path,
                    progress: Callable[[int, int], None] | None = None,
-                   trec_dir: Path | None = None) -> EvaluationRun:
-    """Evaluate, write the results (JSON, CSV, optionally TREC files) and record the run in history."""
+                   trec_dir: Path | None = None, predictions_file: Path | None = None) -> EvaluationRun:
+    """Evaluate, write the results (JSON, CSV, optionally TREC files at document and chunk level
+    and the pipeline's predictions) and record the run in history."""
     evaluation = evaluate(engine, case_set.cases, settings, case_set.name, progress=progress)
     written = report.write_evaluation(evaluation, exports_dir)
     if trec_dir is not None:
-        written += report.trec_files(evaluation, trec_dir)
+        written += report.trec_files(evaluation, trec_dir) + report.trec_chunk_files(evaluation, trec_dir)
+    if predictions_file is not None:
+        written.append(predictions.write_predictions(
+            predictions_file, predictions.pipeline_predictions(engine, case_set.cases, settings)))
     history.record(exports_dir, "evaluate", case_set.name, settings.to_json(), evaluation.summary(),
                    engine.corpus.version, case_set.files, embedding=evaluation.embedding)
     return EvaluationRun(evaluation, written)
+
+
+def questions(engine: Engine, case_set: CaseSet, settings: Settings) -> dict[str, Any]:
+    """The questions a system must answer (no gold) and the corpus as chunks."""
+    return predictions.question_set(engine, case_set.cases, settings, case_set.name)
+
+
+def load_predictions(engine: Engine, case_set: CaseSet, predictions_file: Path) -> PredictionSet:
+    """A predictions file, validated against the cases and the corpus. Raises PredictionError."""
+    return predictions.load_predictions(Path(predictions_file), case_set.cases,
+                                        [c.id for c in engine.corpus.chunks], [s.id for s in engine.corpus.sources],
+                                        case_set.name)
+
+
+def score_predictions(engine: Engine, case_set: CaseSet, predictions_file: Path, settings: Settings,
+                      system: str | None = None) -> Scoring:
+    """Score a predictions file with evaluate's definitions; claims go through the claim verifier."""
+    loaded = load_predictions(engine, case_set, predictions_file)
+    return predictions.score(engine, case_set.cases, loaded, settings, case_set.name,
+                             get_synthesizer(engine).verifier, system or Path(predictions_file).stem)
+
+
+PIPELINE_SYSTEM = "built-in pipeline"
+NAIVE_SYSTEM = "naive BM25 baseline"
+
+
+def baseline_scorings(engine: Engine, labels_dir: Path, case_set: CaseSet, settings: Settings) -> list[Scoring]:
+    """The built-in pipeline's and the naive baseline's predictions, scored like any other file."""
+    verifier = get_synthesizer(engine).verifier
+    canonical = load_slice(labels_dir, "canonical", **references(engine))  # the naive threshold is chosen on it
+    built_in = predictions.pipeline_predictions(engine, case_set.cases, settings)
+    naive = naive_predictions(engine, case_set.cases, canonical, settings)
+    return [predictions.score(engine, case_set.cases, PredictionSet.of(built_in), settings, case_set.name,
+                              verifier, f"{PIPELINE_SYSTEM} ({settings.mode})"),
+            predictions.score(engine, case_set.cases, PredictionSet.of(naive), settings, case_set.name, verifier,
+                              NAIVE_SYSTEM)]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    case_set: CaseSet
+    scorings: list[Scoring]  # the predictions file, the built-in pipeline, the naive baseline
+
+
+def compare_predictions(engine: Engine, labels_dir: Path, slice_name: str | None, labels_file: Path | None,
+                        predictions_file: Path, settings: Settings) -> Comparison:
+    """A predictions file scored on a slice (or a label file) beside the built-in pipeline and the
+    naive baseline, in that order. Raises PredictionError for a bad file, LabelError for bad labels."""
+    case_set = load_case_set(engine, labels_dir, slice_name, labels_file)
+    uploaded = score_predictions(engine, case_set, predictions_file, settings)
+    return Comparison(case_set, [uploaded, *baseline_scorings(engine, labels_dir, case_set, settings)])
+
+
+def write_naive_predictions(engine: Engine, labels_dir: Path, cases: list[Case], settings: Settings,
+                            path: Path) -> Path:
+    """The naive baseline's predictions on `cases` (its threshold chosen on canonical)."""
+    canonical = load_slice(labels_dir, "canonical", **references(engine))
+    return predictions.write_predictions(path, naive_predictions(engine, cases, canonical, settings))
+
+
+def publish_dataset(engine: Engine, labels_dir: Path, directory: Path, settings: Settings) -> DatasetWritten:
+    """Both slices and the corpus as a dataset folder (`datasets.load_dataset(folder, config)`)."""
+    slices = {name: load_slice(labels_dir, name, **references(engine)) for name in SLICES}
+    return write_dataset(engine, slices, settings, directory)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ..engine.settings import (
     parse_top_k,
     provider_threshold,
 )
-from ..errors import ReviewAppError, SettingsError
+from ..errors import ReviewAppError, SettingsError, ValidationError
 from ..evaluation import history, report
 from ..evaluation.evaluate import ablation
 from ..evaluation.labels import case_to_json
@@ -56,6 +56,7 @@ from .views import (
     Exported,
     GeneratedView,
     HistoryView,
+    PredictionsView,
     Preview,
     RereviewView,
     RowDetails,
@@ -166,11 +167,12 @@ def embedding_threshold(ctx: Context, label: str | None) -> float:
 
 def _settings(ctx: Context, mode: str, top_k: float, reference_date: str, threshold: float,
               diversify: bool, embedding: str | None = None) -> Settings:
+    date = parse_date(reference_date.strip()) if (reference_date or "").strip() else ctx.settings.reference_date
     return dataclasses.replace(
-        ctx.settings, mode=parse_mode(mode), top_k=parse_top_k(int(top_k)),
-        reference_date=parse_date(reference_date.strip()) if (reference_date or "").strip() else
-        ctx.settings.reference_date, threshold=parse_threshold(threshold), diversify=bool(diversify),
-        embedding=_embedding(ctx, embedding))
+        ctx.settings, mode=parse_mode(mode), top_k=parse_top_k(int(top_k)), reference_date=date,
+        threshold=parse_threshold(threshold), diversify=bool(diversify), embedding=_embedding(ctx, embedding),
+        # a date the person changed is theirs; the pinned one gives way to a time the question states
+        reference_date_explicit=ctx.settings.reference_date_explicit or date != ctx.settings.reference_date)
 
 
 def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,
@@ -477,6 +479,45 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
               + (f"\nPer tag:\n\n{report.tag_table(by_tag, top_k)}" if by_tag else "")
               + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
     return EvaluationView(tables, per_case, claim_md, plot, summary, images, history_view(ctx))
+
+
+def score_predictions(ctx: Context, slice_name: str, labels_file: str | None,
+                      predictions_file: str | None) -> PredictionsView:
+    """A predictions file scored beside the built-in pipeline and the naive baseline: one table row
+    per system, each case, and every claim's verdict; a bad file gets its problems, line by line."""
+    if not predictions_file:
+        return PredictionsView("Upload a predictions file (.jsonl) first: one JSON object per line, "
+                               '`{"id", "abstain", "retrieved", "answer", "claims"}`.', pd.DataFrame(), "", [])
+    try:
+        comparison = usecases.compare_predictions(ctx.engine, ctx.service.labels_dir, slice_name,
+                                                  Path(labels_file) if labels_file else None, Path(predictions_file),
+                                                  ctx.settings)
+    except ValidationError as exc:
+        listed = "\n".join(f"- {render.e(Path(p.file).name)}" + (f":{p.line}" if p.line else "")
+                            + f": {render.e(p.field)}: {render.e(p.message)}" for p in exc.problems)
+        return PredictionsView(f"**Not scored** ({len(exc.problems)} problem(s) shown):\n\n{listed}",
+                               pd.DataFrame(), "", [])
+    except ReviewAppError as exc:
+        return PredictionsView(f"**Not scored:** {render.e(exc)}", pd.DataFrame(), "", [])
+    records = [s.to_json() for s in comparison.scorings]
+    summaries = [{**s.summary(), "system": render.e(s.system).replace("|", "/")} for s in comparison.scorings]
+    uploaded = records[0]
+    table = (f"Scored on **{render.e(comparison.case_set.name)}** at {uploaded['level']} level, top "
+             f"{uploaded['top_k']}; {uploaded['missing']} case(s) missing from the file (counted as wrong).\n\n"
+             + report.comparison_table(summaries, uploaded["top_k"]))
+    return PredictionsView(table, render.predictions_frame(records), render.claim_verdicts(uploaded), summaries)
+
+
+def questions_download(ctx: Context, slice_name: str, labels_file: str | None) -> str | None:
+    """The questions of the slice (or label file) without gold, and the corpus as chunks, as a
+    JSON file under exports/ to download."""
+    try:
+        case_set = usecases.load_case_set(ctx.engine, ctx.service.labels_dir, slice_name,
+                                          Path(labels_file) if labels_file else None)
+    except ReviewAppError:
+        return None
+    record = usecases.questions(ctx.engine, case_set, ctx.settings)
+    return str(report.write_atomic_json(ctx.exports_dir / f"questions-{case_set.name}.json", record))
 
 
 def history_view(ctx: Context) -> HistoryView:

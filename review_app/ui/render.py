@@ -242,3 +242,43 @@ def rereview_item(item: ReviewItem, old: str | None, new: str | None) -> str:
     else:
         body = "<p>The text this was made on is not kept in this database.</p>"
     return head + body + "</div>"
+
+
+def predictions_frame(records: list[dict]) -> pd.DataFrame:
+    """One row per case, and per scored system (`Scoring.to_json()` records) its decision
+    (ok, wrong or missing), Recall@k and chunk Recall@k."""
+    if not records:
+        return pd.DataFrame()
+    rows = []
+    for i, case in enumerate(records[0]["per_case"]):
+        row = {"case": case["id"], "expects": "abstain" if case["should_abstain"] else "answer"}
+        for record in records:
+            scored = record["per_case"][i]
+            row[f"{record['system']}: decision"] = "missing" if scored["missing"] else (
+                "ok" if scored["decision_correct"] else "wrong")
+            row[f"{record['system']}: Recall@k"] = scored["recall_at_k"]
+            row[f"{record['system']}: chunk Recall@k"] = scored["chunk_recall_at_k"]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def claim_verdicts(record: dict) -> str:
+    """Every claim of a scored predictions file: the verifier's verdict, then each citation's
+    label, reason and explanation."""
+    if record.get("claims") is None:
+        return "<p class='edr-muted'>No claims in this predictions file: claim metrics are not available.</p>"
+    parts = []
+    for case in record["per_case"]:
+        for claim in case["claims"]:
+            kind = "edr-verified" if claim["supported"] else "edr-unsupported"
+            verdict = "supported" if claim["supported"] else "NOT supported"
+            cites = "".join(f"<li>{e(c['chunk_id'])}: <b>{e(c['label'])}</b>"
+                            + (f" / {e(c['reason'])}" if c["reason"] else "")
+                            + f" ({e(c['status'])}) — {e(c['explanation'])}</li>" for c in claim["citations"])
+            parts.append(f"<div class='{kind}'><b>{e(case['id'])} {e(claim['claim_id'])}</b> ({verdict}): "
+                         f"{e(claim['text'])} <span class='edr-muted'>— {e(claim['explanation'])}</span>"
+                         f"<ul>{cites}</ul></div>")
+    if record.get("ignored_claims"):
+        parts.append(f"<p class='edr-muted'>{record['ignored_claims']} claim(s) of abstaining predictions not "
+                     "scored (not shown).</p>")
+    return "".join(parts) or "<p class='edr-muted'>The predictions give no claims for answered cases.</p>"

@@ -229,6 +229,23 @@ def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         risk_png = gr.Image(label="Risk-coverage", type="filepath")
     per_case = gr.Dataframe(interactive=False, wrap=True, label="Per case")
     metrics_json = gr.JSON(visible=False)
+    gr.Markdown("### Score your own system\n"
+                "Answer the questions of the slice (or label file) above with your system, then upload its "
+                "predictions: one JSON object per line, `{\"id\", \"abstain\": true|false, \"retrieved\": "
+                "[chunk or document ids, best first], \"answer\", \"claims\": [{\"text\", \"chunk_ids\"}]}` "
+                "(answer and claims optional). They are scored with the same metrics beside the built-in pipeline "
+                "and the naive baseline; a case with no prediction counts as wrong.")
+    with gr.Row():
+        questions_button = gr.Button("Questions and corpus (JSON, no gold)", elem_id="questions-button")
+        questions_file = gr.File(label="Questions to answer", elem_id="questions-file")
+        predictions_file = gr.File(label="Predictions (JSONL)", file_types=[".jsonl"], elem_id="predictions-file")
+        score_button = gr.Button("Score predictions", variant="primary", elem_id="score-predictions")
+    predictions_table = gr.Markdown(elem_id="predictions-table")
+    predictions_per_case = gr.Dataframe(interactive=False, wrap=True, label="Per case, per system",
+                                        elem_id="predictions-per-case")
+    with gr.Accordion("Claims of the uploaded predictions, with the verifier's verdicts", open=False):
+        predictions_claims = gr.HTML(elem_id="predictions-claims")
+    predictions_json = gr.JSON(visible=False)
     gr.Markdown("### Evaluation history (a drop against the previous run of the same setup is flagged)")
     history_plot = gr.LinePlot(x="run", y="decision accuracy", color="slice", y_lim=[0, 1.05])
     history_text = gr.Markdown()
@@ -243,6 +260,11 @@ def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     run_button.click(evaluate_slice, [metrics_slice, metrics_file],
                      [metrics_tables, per_case, claim_metrics, support_plot, metrics_json, support_png,
                       risk_png, history_plot, history_text], api_name="evaluate")
+    score_button.click(partial(handlers.score_predictions, ctx), [metrics_slice, metrics_file, predictions_file],
+                       [predictions_table, predictions_per_case, predictions_claims, predictions_json],
+                       api_name="score_predictions")
+    questions_button.click(partial(handlers.questions_download, ctx), [metrics_slice, metrics_file], questions_file,
+                           api_visibility="private")
 
 
 def guidelines_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:

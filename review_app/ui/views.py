@@ -91,6 +91,13 @@ class EvaluationView(NamedTuple):
     history: HistoryView
 
 
+class PredictionsView(NamedTuple):
+    table: str  # one row per system: the predictions file, the built-in pipeline, the naive baseline
+    per_case: pd.DataFrame
+    claims: str  # every claim of the predictions file with the verifier's verdict and reason
+    summaries: list[dict[str, Any]]
+
+
 class Disagreements(NamedTuple):
     table: pd.DataFrame
     items: list[str]

@@ -1,0 +1,116 @@
+"""A time stated in a question ("back in mid-2020", "as of early 2019", "in 2013", "before the
+society's 2024 update") becomes that question's reference date, unless one was given explicitly.
+
+A stated time is read as the last day it covers, so everything published in it counts ("in
+2016" is 2016-12-31, "mid-2020" 2020-06-30, "December 2015" 2015-12-31); "before YEAR" is the day
+before it starts, and "before <organization>'s YEAR update" the day before that source was
+published. A year that dates an event of someone's history ("diagnosed in 2018", "had a
+test in 2019") is not the question's time.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..records import Source
+
+_YEAR = r"(19[89]\d|20\d\d)"
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "spring": 5, "summer": 8, "fall": 11,
+          "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12}
+_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of)"
+_MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
+                         rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
+_PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
+                        rf"[\s-]*(?:of\s+)?{_YEAR}\b", re.I)
+_IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)", re.I)
+_BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
+_BEFORE_UPDATE = re.compile(
+    r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>[a-z][\w.&-]*)(?:'s|’s|s')?\s+)?"
+    r"(?:(?P<year>19[89]\d|20\d\d)\s+)?"
+    r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b",
+    re.I)
+# A year that dates an event in someone's history, not the time the question asks about.
+_EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
+                    r"finished|stopped|moved|biops\w*|surgery|lumpectomy|mastectomy|radiation|last)\b[^.;?!]{0,30}$",
+                    re.I)
+
+
+_NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
+                  r"compar\w*|versus|vs\.?|since then|update[sd]?|revis\w*|new)\b", re.I)
+
+
+@dataclass(frozen=True)
+class QuestionTime:
+    date: dt.date
+    phrase: str  # the words of the question it comes from
+
+
+def question_time(question: str, sources: Iterable[Source], organizations: dict[str, str]) -> QuestionTime | None:
+    """The earliest time the question states (None when it states none). `organizations` maps
+    the lower-case names a question may use to the corpus's short names."""
+    sources = list(sources)
+    found: list[QuestionTime] = []
+    for match in _BEFORE_UPDATE.finditer(question):
+        date = _before_source(match, sources, organizations)
+        if date is not None:
+            found.append(QuestionTime(date, match.group(0)))
+    for pattern, read in ((_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end), (_BEFORE_YEAR, _before_year),
+                          (_IN_YEAR, _year_end)):
+        for match in pattern.finditer(question):
+            if _EVENT.search(question[:match.start()]):
+                continue
+            if any(t.phrase and match.start() < question.find(t.phrase) + len(t.phrase)
+                   and question.find(t.phrase) < match.end() for t in found):
+                continue  # already read by a more specific pattern
+            found.append(QuestionTime(read(match), match.group(0).strip()))
+    if not found:
+        return None
+    earliest = min(found, key=lambda t: t.date)
+    if _then_and_now(question, earliest):
+        return None  # a comparison across time keeps the present date (superseded sources stay eligible)
+    return earliest
+
+
+def _then_and_now(question: str, stated: QuestionTime) -> bool:
+    """The question also asks about a later time: another, later year, or a word of comparison or
+    of the present outside the stated phrase ("how is the 2024 one different", "what changed")."""
+    rest = question.replace(stated.phrase, " ")
+    later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
+    return bool(later) or bool(_NOW.search(rest))
+
+
+def _month_end(match: re.Match) -> dt.date:
+    year, month = int(match.group(2)), _MONTHS[match.group(1).lower()]
+    return dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _part_end(match: re.Match) -> dt.date:
+    year, month = int(match.group(2)), _PARTS[match.group(1).lower()]
+    return dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _year_end(match: re.Match) -> dt.date:
+    return dt.date(int(match.group(1)), 12, 31)
+
+
+def _before_year(match: re.Match) -> dt.date:
+    return dt.date(int(match.group(1)) - 1, 12, 31)
+
+
+def _before_source(match: re.Match, sources: list[Source], organizations: dict[str, str]) -> dt.date | None:
+    """The day before the named organization's (or, unnamed, the earliest) source of that year."""
+    org = organizations.get((match.group("org") or "").lower())
+    year = int(match.group("year")) if match.group("year") else None
+    if org is None and year is None:
+        return None
+    dated = [s for s in sources if s.published_date is not None and (org is None or s.organization == org)
+             and (year is None or s.published_date.year == year) and s.supersedes]
+    if not dated:
+        return None
+    return min(s.published_date for s in dated) - dt.timedelta(days=1)

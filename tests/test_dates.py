@@ -1,0 +1,50 @@
+"""A time stated in a question sets its reference date (engine/dates.py)."""
+
+import datetime as dt
+
+import pytest
+
+from review_app.engine.corpus import load_corpus
+from review_app.engine.dates import question_time
+
+from .conftest import CORPUS_DIR
+
+CORPUS = load_corpus(CORPUS_DIR)
+NAMES = {k.lower(): k for k in CORPUS.organizations} | {v.lower(): k for k, v in CORPUS.organizations.items()}
+
+
+def stated(question: str) -> dt.date | None:
+    found = question_time(question, CORPUS.sources, NAMES)
+    return found.date if found else None
+
+
+@pytest.mark.parametrize("question, date", [
+    ("back in mid-2020, when did guidelines say to start?", "2020-06-30"),
+    ("As of early 2019, how often should she be screened?", "2019-03-31"),
+    ("What was advised in 2013?", "2013-12-31"),
+    ("what did they say in December 2015", "2015-12-31"),
+    ("Late 2024: what did the task force say?", "2024-12-31"),
+    ("in the summer of 2024 when should she start?", "2024-08-31"),
+    ("Before ACOG's 2024 update, was 50 the latest start?", "2024-10-09"),
+    ("before the American College of Obstetricians and Gynecologists 2024 update?", None),  # a long name: not read
+    ("Prior to 2016, what was the advice?", "2015-12-31"),
+])
+def test_times_a_question_states(question, date):
+    assert stated(question) == (dt.date.fromisoformat(date) if date else None)
+
+
+@pytest.mark.parametrize("question", [
+    "My mother was diagnosed in 2018; when should I start?",       # an event of someone's history
+    "She had a mammogram in 2019, is she due now?",
+    "Incidence rose about 2% a year from 2015 to 2019. Why did they change?",
+    "When should screening start?",
+    "What did USPSTF say in 2016, and how is the 2024 statement different?",  # then and now
+    "In 2016 the advice was C; what is it now?",
+])
+def test_no_question_time(question):
+    assert stated(question) is None
+
+
+def test_the_earliest_stated_time_wins_and_two_years_are_a_comparison():
+    assert stated("as of early 2019, or mid-2019 at the latest, what was advised?") == dt.date(2019, 3, 31)
+    assert stated("back in 2019, or in mid-2018, what was advised?") is None  # two different years: then and then

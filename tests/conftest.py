@@ -227,20 +227,29 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def app_server(tmp_path_factory):
-    """A real app server, started in-process on a free loopback port with its own database."""
+@contextlib.contextmanager
+def served_app(folder: Path, **env: str):
+    """The app built and served in-process on a free loopback port, with its own database and
+    exports under `folder` and `env` set while it lives; yields (url, context)."""
     from review_app.ui.app import build_app, launch
     from review_app.ui.handlers import Context
 
-    folder = tmp_path_factory.mktemp("server")
-    with temporary_env(REVIEW_APP_EXPORTS=str(folder / "exports")):
+    with temporary_env(REVIEW_APP_EXPORTS=str(folder / "exports"), **env):
         context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
         demo = build_app(context)
         port = _free_port()
         launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
-        yield f"http://127.0.0.1:{port}/", context
-        demo.close()
+        try:
+            yield f"http://127.0.0.1:{port}/", context
+        finally:
+            demo.close()
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory):
+    """A real app server, started in-process on a free loopback port with its own database."""
+    with served_app(tmp_path_factory.mktemp("server")) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")

@@ -132,10 +132,7 @@ def injected_server(tmp_path_factory):
     """The app on a corpus whose ACR card carries markup and a template expression."""
     import shutil
 
-    from review_app.ui.app import build_app, launch
-    from review_app.ui.handlers import Context
-
-    from .conftest import CORPUS_DIR, LABELS_DIR, _free_port, temporary_env
+    from .conftest import CORPUS_DIR, LABELS_DIR, served_app
 
     folder = tmp_path_factory.mktemp("injected")
     corpus = folder / "corpus"
@@ -143,13 +140,8 @@ def injected_server(tmp_path_factory):
     card = corpus / "acr-current.md"
     card.write_text(card.read_text(encoding="utf-8").replace(
         "## Risk assessment\n", f"## Risk assessment\nInjected: {PAYLOAD} end.\n"), encoding="utf-8")
-    with temporary_env(REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_LABELS=str(LABELS_DIR),
-                       REVIEW_APP_EXPORTS=str(folder / "exports")):
-        demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
-    port = _free_port()
-    launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
-    yield f"http://127.0.0.1:{port}/"
-    demo.close()
+    with served_app(folder, REVIEW_APP_CORPUS=str(corpus), REVIEW_APP_LABELS=str(LABELS_DIR)) as (url, _):
+        yield url
 
 
 def test_no_script_runs_from_questions_rationales_or_cards(browser, injected_server):

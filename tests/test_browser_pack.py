@@ -13,19 +13,11 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def colorectal_server(tmp_path_factory):
     """The app on the colorectal example pack: only its data files differ."""
-    from review_app.ui.app import build_app, launch
-    from review_app.ui.handlers import Context
+    from .conftest import served_app
 
-    from .conftest import _free_port, temporary_env
-
-    folder = tmp_path_factory.mktemp("colorectal")
-    with temporary_env(REVIEW_APP_CORPUS=str(PROJECT_ROOT / "examples" / "colorectal" / "corpus"),
-                       REVIEW_APP_EXPORTS=str(folder / "exports")):
-        demo = build_app(Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports"))
-        port = _free_port()
-        launch(demo, server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
-        yield f"http://127.0.0.1:{port}/"
-        demo.close()
+    corpus = PROJECT_ROOT / "examples" / "colorectal" / "corpus"
+    with served_app(tmp_path_factory.mktemp("colorectal"), REVIEW_APP_CORPUS=str(corpus)) as (url, _):
+        yield url
 
 
 def test_the_colorectal_pack_runs_in_the_app_with_its_own_texts(browser, colorectal_server):

@@ -116,34 +116,35 @@ def _load(directory: Path) -> Pack:
     def folder(field: str) -> Path:
         return (directory / text(evaluation, field, "evaluation.")).resolve()
 
-    extra = evaluation.get("extra_claim_sets") or []
-    if not (isinstance(extra, list) and all(isinstance(p, str) for p in extra)):
-        problems.append(Problem(name, "evaluation.extra_claim_sets", "expected a list of label files"))
-        extra = []
-    development = evaluation.get("development_sets") or []
-    if not (isinstance(development, list) and all(isinstance(p, str) for p in development)):
-        problems.append(Problem(name, "evaluation.development_sets", "expected a list of label files"))
-        development = []
-    others = []
-    for name_, patterns in (data.get("other_organizations") or {}).items():
-        if not (isinstance(patterns, list) and patterns):
-            problems.append(Problem(name, f"other_organizations.{name_}", "expected a list of patterns"))
-            continue
-        compiled = [compile_pattern(p, name, f"other_organizations.{name_}[{i}]", problems)
-                    for i, p in enumerate(patterns)]
-        others.append((str(name_), tuple(c for c in compiled if c is not None)))
-    names = []
-    for org, patterns in (data.get("organization_names") or {}).items():
-        if not (isinstance(patterns, list) and patterns):
-            problems.append(Problem(name, f"organization_names.{org}", "expected a list of patterns"))
-            continue
-        compiled = [compile_pattern(p, name, f"organization_names.{org}[{i}]", problems)
-                    for i, p in enumerate(patterns)]
-        names.append((str(org), tuple(c for c in compiled if c is not None)))
+    extra = _file_list(evaluation, "extra_claim_sets", name, problems)
+    development = _file_list(evaluation, "development_sets", name, problems)
+    others = _named_patterns(data, "other_organizations", name, problems)
+    names = _named_patterns(data, "organization_names", name, problems)
     pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
                 text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
                 tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development),
-                tuple(others), tuple(names))
+                others, names)
     if problems:
         raise CorpusError(problems)
     return pack
+
+
+def _file_list(section: dict, key: str, file: str, problems: list[Problem]) -> list[str]:
+    values = section.get(key) or []
+    if not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
+        problems.append(Problem(file, f"evaluation.{key}", "expected a list of label files"))
+        return []
+    return values
+
+
+def _named_patterns(data: dict, key: str, file: str,
+                    problems: list[Problem]) -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+    """A mapping of name -> non-empty list of patterns, compiled (problems name each bad one)."""
+    out = []
+    for label, patterns in (data.get(key) or {}).items():
+        if not (isinstance(patterns, list) and patterns):
+            problems.append(Problem(file, f"{key}.{label}", "expected a list of patterns"))
+            continue
+        compiled = [compile_pattern(p, file, f"{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
+        out.append((str(label), tuple(c for c in compiled if c is not None)))
+    return tuple(out)

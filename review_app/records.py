@@ -180,6 +180,7 @@ class Decision:
     organizations_absent: tuple[str, ...] = ()  # named, but with no eligible source in the corpus
     scope_findings: tuple[dict[str, str], ...] = ()  # each concept a scope rule matched, with its context
     normalized_question: str = ""  # after the pack's shorthand and phrase rewrites: what support is computed on
+    patient: dict[str, Any] = field(default_factory=dict)  # the patient's ages and the relatives named
 
     @property
     def retrieved_document_ids(self) -> list[str]:
@@ -199,6 +200,7 @@ class Decision:
             "reference_date": self.settings.reference_date.isoformat(),
             "reference_date_source": self.reference_date_source,
             "reference_date_phrase": self.reference_date_phrase,
+            "patient": dict(self.patient),
             "normalized_question": self.normalized_question,
             "scope_findings": [dict(f) for f in self.scope_findings],
             "organizations_absent": list(self.organizations_absent),

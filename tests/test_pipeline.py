@@ -144,7 +144,7 @@ def test_evidence_map_entries(engine, settings):
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
                            "settings", "embedding", "results", "notes", "corpus_version", "reference_date",
                            "reference_date_source", "reference_date_phrase", "organizations_absent",
-                           "scope_findings", "normalized_question"}
+                           "scope_findings", "normalized_question", "patient"}
     assert record["reference_date"] == "2026-06-24" and record["reference_date_source"] == "pinned"
     assert record["corpus_version"] == engine.corpus.version and record["notes"] == []
     assert record["embedding"] == {"provider": "hashing", "model": None}

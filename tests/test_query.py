@@ -77,3 +77,31 @@ def test_weights_follow_background_rarity():
     weights = dict(zip(VOCABULARY.content_words(question), features.weights, strict=True))
     assert weights["colonoscopy"] > weights["healthy"] > weights["woman"]
     assert len(features.tokens) == len(features.weights)
+
+
+# Patient attributes: a relative's age never becomes the patient's
+
+def _patient(question):
+    from review_app.engine.query import read_patient
+    from review_app.engine.scope import load_scope
+
+    from .conftest import CORPUS_DIR
+
+    return read_patient(question, load_scope(CORPUS_DIR).context.experiencer)
+
+
+def test_a_relatives_age_is_theirs_not_the_patients():
+    patient = _patient("My sister had breast cancer at 45, when should I start?")
+    assert patient.ages == () and patient.relatives == (("sister", (45, 45)),)
+    patient = _patient("I'm 42 and my mom was diagnosed at 61. When should I start mammograms?")
+    assert patient.ages == ((42, 42),) and patient.relatives == (("mom", (61, 61)),)
+    patient = _patient("58F, mother dx at 70, q1y or q2y?")
+    assert patient.ages == ((58, 58),) and patient.relatives == (("mother", (70, 70)),)
+
+
+def test_the_relatives_age_does_not_pull_its_age_band(engine, settings):
+    decision = engine.ask("My sister had breast cancer at 45. When should I start screening mammography?", settings)
+    assert decision.patient == {"ages": [], "relatives": [{"who": "sister", "age": [45, 45]}]}
+    assert not any(r.signals["age_match"] for r in decision.results)
+    mine = engine.ask("I'm 45. When should I start screening mammography?", settings)
+    assert mine.patient["ages"] == [[45, 45]] and any(r.signals["age_match"] for r in mine.results)

@@ -25,7 +25,7 @@ from .dates import question_time
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
-from .query import QueryFeatures, card_age_ranges, parse_question
+from .query import QueryFeatures, card_age_ranges, parse_question, read_patient
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, load_scope
 from .status import chunk_statuses_at, statuses_at
@@ -285,7 +285,8 @@ class Engine:
         a question about the past)."""
         superseded_years = [s.published_date.year for s in self.corpus.sources
                             if statuses[s.id] == "superseded" and s.published_date]
-        return parse_question(question, self.vocabulary, self.params.background, date, superseded_years)
+        return parse_question(question, self.vocabulary, self.params.background, date, superseded_years,
+                              read_patient(question, self.scope.context.experiencer))
 
     def _status_weights(self, statuses: dict[str, str], historical: bool,
                         status_scoring: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -433,6 +434,7 @@ class Engine:
                         results=tuple(results), historical_intent=features.historical, off_topic=off_topic,
                         corpus_version=self.corpus.version, notes=tuple(notes), organizations_absent=absent,
                         scope_findings=self.scope.findings(question),
+                        patient=read_patient(question, self.scope.context.experiencer).to_json(),
                         normalized_question=self.vocabulary.normalize(question))
 
     def _abstain_reason(self, settings: Settings, flags: tuple[str, ...], off_topic: str | None,

@@ -22,6 +22,12 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
     (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
+    (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
+                r"\s+(?:now\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
+     "point"),
+    (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had breast cancer)\s+(?:at|in her|in his)\s+(?:age\s+)?(\d{2})\b",
+                re.I), "point"),
+    (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
     (re.compile(r"\bage[sd]?\s+(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I), "point"),
     (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (\d)0s\b", re.I), "decade"),
     (re.compile(r"\b(?:over|above|older than|past|beyond|after)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
@@ -48,6 +54,75 @@ class QueryFeatures:
     years: tuple[int, ...]
     ages: tuple[AgeRange, ...]
     historical: bool
+
+
+_CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
+
+
+@dataclass(frozen=True)
+class PatientAttributes:
+    """What a question says about the person it asks about, read once and shared: her ages
+    (never a relative's), and the relatives named with their ages."""
+
+    ages: tuple[AgeRange, ...]
+    relatives: tuple[tuple[str, AgeRange | None], ...]  # (who, their age range if stated)
+
+    def to_json(self) -> dict:
+        return {"ages": [list(a) for a in self.ages],
+                "relatives": [{"who": who, "age": list(age) if age else None} for who, age in self.relatives]}
+
+
+def read_patient(question: str, others: re.Pattern[str] | None) -> PatientAttributes:
+    """The patient's ages and the relatives' (an age whose clause names another person, by the
+    pack's experiencer cues, is theirs: "my sister had breast cancer at 45" is the sister's age)."""
+    mine, theirs = [], []
+    for age, clause in _ages_with_clause(question):
+        person = others.search(clause) if others is not None else None
+        if person:
+            theirs.append((person.group(1) if person.groups() else person.group(0), age))
+        else:
+            mine.append(age)
+    named = []
+    for clause in _CLAUSE.split(question) if others is not None else ():
+        found = others.search(clause or "")
+        if found:
+            named.append(found.group(1) if found.groups() else found.group(0))
+    theirs = list(dict.fromkeys(theirs))
+    relatives = theirs + [(who, None) for who in dict.fromkeys(named) if who not in {w for w, _ in theirs}]
+    return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives))
+
+
+def _ages_with_clause(text: str) -> list[tuple[AgeRange, str]]:
+    out = []
+    for age, start in _age_matches(text, _QUESTION_AGES):
+        clause = _CLAUSE.split(text[max(0, start - 60):start])[-1]
+        out.append((age, clause))
+    return out
+
+
+def _age_matches(text: str, patterns) -> list[tuple[AgeRange, int]]:
+    out = []
+    for pattern, kind in patterns:
+        for match in pattern.finditer(text):
+            numbers = [int(g) for g in match.groups() if g is not None]
+            age = _as_range(numbers, kind)
+            if age is not None:
+                out.append((age, match.start()))
+    return out
+
+
+def _as_range(numbers: list[int], kind: str) -> AgeRange | None:
+    if kind == "point":
+        low = high = numbers[0]
+    elif kind == "decade":
+        low, high = numbers[0] * 10, numbers[0] * 10 + 9
+    elif kind == "after":
+        low, high = numbers[0] + 1, OPEN_END
+    elif kind == "from":
+        low, high = numbers[0], OPEN_END
+    else:
+        low, high = numbers[0], numbers[1]
+    return (low, high) if 18 <= low <= high <= OPEN_END else None
 
 
 def age_ranges(text: str, patterns=None) -> tuple[AgeRange, ...]:
@@ -80,7 +155,8 @@ def card_age_ranges(text: str) -> tuple[AgeRange, ...]:
 
 
 def parse_question(question: str, vocabulary: Vocabulary, background: BackgroundWeights,
-                   reference_date: dt.date, superseded_years: Iterable[int]) -> QueryFeatures:
+                   reference_date: dt.date, superseded_years: Iterable[int],
+                   patient: PatientAttributes | None = None) -> QueryFeatures:
     """Tokens, years, ages and historical intent of a question at a reference date.
 
     Historical intent: a cue phrase (corpus/vocabulary.yaml), a year before the reference
@@ -96,5 +172,10 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
     )
     words = vocabulary.content_words(question)
     ranking_words = vocabulary.content_words(vocabulary.expand(question))
+    if patient is not None:  # a relative's age is not a number the patient's evidence should match
+        mine = {str(n) for age in patient.ages for n in age}
+        theirs = {str(n) for _, age in patient.relatives if age for n in age} - mine
+        ranking_words = [w for w in ranking_words if w not in theirs]
     return QueryFeatures(tuple(vocabulary.stems(ranking_words)), tuple(vocabulary.stems(words)),
-                         tuple(background.weight(w) for w in words), years, age_ranges(question), historical)
+                         tuple(background.weight(w) for w in words), years,
+                         patient.ages if patient is not None else age_ranges(question), historical)

@@ -1,7 +1,8 @@
 """Command line: parses arguments, calls the package, turns its errors into one-line messages.
 
     python -m review_app ask "QUESTION" [--mode bm25|semantic|hybrid] [--top-k 6]
-            [--reference-date YYYY-MM-DD] [--threshold 0.122] [--no-diversify] [--json]
+            [--reference-date YYYY-MM-DD] [--compare-date YYYY-MM-DD] [--threshold 0.122] [--no-diversify]
+            [--json]
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
     python -m review_app ablation --slice canonical|holdout [--json] [--write-naive-predictions FILE.jsonl]
     python -m review_app questions --slice canonical|holdout [--labels FILE.jsonl] [--json]
@@ -92,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--threshold", type=parse_threshold, help="abstention threshold on the support score "
                      "(default: the corpus pack's calibrated threshold)")
     ask.add_argument("--no-diversify", action="store_true", help="turn organization-aware diversification off")
+    ask.add_argument("--compare-date", type=lambda value: parse_date(value, "compare_date"), metavar="YYYY-MM-DD",
+                     help="also decide the question at this earlier date and list what changed per organization")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
 
     ev = commands.add_parser("evaluate", help="evaluate a slice or any label file")
@@ -185,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     rel.add_argument("--kills", type=_positive, default=5, help="times a writer is killed with SIGKILL (default 5)")
     rel.add_argument("--clients", type=_positive, default=8, help="concurrent API clients (default 8)")
     rel.add_argument("--per-client", type=_positive, default=250, help="saves per API client (default 250)")
+    rel.add_argument("--saves", type=_positive, default=300,
+                     help="sequential saves timed with synchronous NORMAL and FULL (default 300)")
     rel.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = commands.add_parser("bench", help="speed and scale against rank_bm25 and exact cosine, with figures")
@@ -281,6 +286,11 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _ask(args: argparse.Namespace, engine, labels_dir: Path) -> int:
+    if args.compare_date is not None:
+        comparison = usecases.compare(engine, args.question, _settings(args), args.compare_date)
+        print(report.dumps_json(comparison.to_json()) if args.json else comparison.text() + f"\n\n{DISCLAIMER}",
+              end="" if args.json else "\n")
+        return 0
     answer = usecases.ask(engine, args.question, _settings(args))
     if args.json:
         print(report.dumps_json(answer.to_json()), end="")
@@ -401,7 +411,11 @@ def _agreement(args: argparse.Namespace, engine, labels_dir: Path) -> int:
 
 
 def _history(args: argparse.Namespace, engine, labels_dir: Path) -> int:
-    print(report.format_history(history.trend(history.read(data_dir("exports")))))
+    problems: list[str] = []
+    rows = history.trend(history.read(data_dir("exports"), problems))
+    for problem in problems:  # a bad line is reported and skipped, never blocking
+        print(f"warning: {problem}", file=sys.stderr)
+    print(report.format_history(rows))
     return 0
 
 
@@ -458,7 +472,7 @@ def _restore(args: argparse.Namespace, engine, labels_dir: Path) -> int:
 
 def _reliability(args: argparse.Namespace, engine, labels_dir: Path) -> int:
     results = [r.to_json() for r in reliability.run_suite(args.writers, args.per_writer, args.kills, args.clients,
-                                                          args.per_client)]
+                                                          args.per_client, saves=args.saves)]
     if args.json:
         print(report.dumps_json({"checks": results}), end="")
     else:

@@ -67,6 +67,21 @@ def test_another_embedder_from_the_advanced_settings(page):
     shot(page, "ask-minilm")
 
 
+def test_compare_with_an_earlier_date(page):
+    page.fill("#question textarea", "When should an average-risk woman start screening mammography?")
+    page.get_by_text("Compare with an earlier date").click()
+    page.locator("#compare-picks").get_by_text("2016-01-12 (uspstf-2016)").click()
+    page.wait_for_function("document.querySelector('#compare-date textarea, #compare-date input').value"
+                           " == '2016-01-12'")
+    page.click("#compare-button")
+    changed = page.wait_for_selector("#compare-changes li[data-kind='position changed']")
+    assert "when to start" in changed.inner_text() and "uspstf-2024" in changed.inner_text()
+    assert "as of 2016-01-12" in page.inner_text("#compare-then") and "as of 2026-06-24" in page.inner_text(
+        "#compare-now")
+    assert "no source then" in page.inner_text("#compare-changes")  # ACOG and ACR had published nothing by then
+    shot(page, "ask-compare")
+
+
 def test_judgment_is_saved_and_kept_after_reload(page, app_server):
     set_reviewer(page, "dr-browser")
     open_case(page)

@@ -136,3 +136,85 @@ def test_an_adjudicated_citation_carries_its_reviews_and_adjudication_in_file_or
     assert entry["label"] == "partially_supports" and entry["reason"] == "missing_fact"
     assert [r["reviewer"] for r in entry["reviews"]] == ["dr-a", "dr-b"]
     assert entry["adjudication"]["adjudicator"] == "dr-c"
+
+
+SEPARATORS = "first\u2028second\u2029third\u0085fourth"
+
+
+def test_line_separators_in_rationales_and_notes_export_and_read_back(service, tmp_path, engine):
+    from review_app.evaluation.labels import references
+
+    added = service.add_claim("holdout", "holdout-003", "In 2016 USPSTF called screening in the 40s an individual "
+                              "decision (grade C).", ["uspstf-2016#ages-40-to-49"], "dr-a")
+    for reviewer in ("dr-a", "dr-b"):
+        service.save("holdout", "holdout-003", added.claim_id, "uspstf-2016#ages-40-to-49", reviewer, "supports",
+                     None, f"{reviewer}: {SEPARATORS}")
+    service.store.save_draft("draft-001", {**NEW_CASE, "notes": SEPARATORS}, "dr-b", "approved")
+    result = export_holdout(service, tmp_path / "exports")
+    text = result.path.read_text(encoding="utf-8")
+    assert not set("\u2028\u2029\u0085") & set(text) and len(text.splitlines()) == 68
+    cases = {c.id: c for c in load_cases(result.path, **references(engine))}
+    assert result.plan.new_cases == ("holdout-014 (from draft-001)",) and cases["holdout-014"].notes == SEPARATORS
+    reviews = cases["holdout-003"].claims[0].evidence[0].extra["reviews"]
+    assert [r["rationale"] for r in reviews] == [f"dr-a: {SEPARATORS}", f"dr-b: {SEPARATORS}"]
+    again = export_holdout(service, tmp_path / "exports")  # a second export after the first: not blocked
+    assert again.path == result.path
+
+
+def test_an_export_that_does_not_read_back_leaves_nothing_in_exports(service, tmp_path, monkeypatch):
+    from review_app.errors import ReviewAppError
+    from review_app.review import export
+
+    service.store.save_draft("draft-001", NEW_CASE, "dr-b", "approved")
+    monkeypatch.setattr(export.ExportPlan, "text", lambda self: "".join(
+        json.dumps(case, ensure_ascii=False).replace('"notes"', '"notes\u2028"') + "\n" for case in self.cases)
+        + "{broken\n")
+    with pytest.raises(ReviewAppError, match=r"would not read back as a label file .*line 69: json"):
+        export_holdout(service, tmp_path / "exports")
+    assert sorted(p.name for p in (tmp_path / "exports").iterdir()) == []  # no file, no .sha256, no temporary
+
+
+def test_an_export_into_a_folder_that_cannot_be_written_is_a_clear_error(service, tmp_path, monkeypatch):
+    from review_app.errors import ReviewAppError
+    from review_app.evaluation import report
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(report.tempfile, "mkstemp", refuse)  # as a read-only folder does (even for root)
+    with pytest.raises(ReviewAppError) as info:
+        export_holdout(service, tmp_path / "exports")
+    message = str(info.value)
+    assert message.startswith("export not written: the folder") and "(Permission denied)" in message
+    assert "REVIEW_APP_EXPORTS" in message
+
+
+def test_an_export_where_no_folder_can_be_made_is_a_clear_error(service, tmp_path):
+    """A real failure even as root: the exports path is a file, so no folder can be made there."""
+    from review_app.errors import ReviewAppError
+
+    blocked = tmp_path / "exports"
+    blocked.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(ReviewAppError, match="cannot be written"):
+        export_holdout(service, blocked)
+    assert blocked.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_drafts_follow_the_label_file_rules_and_limits(service, tmp_path):
+    from review_app.review import usecases
+
+    long_question = "Does screening help at " + "9" * 1979 + "?"
+    assert len(long_question) == 2003
+    problems = draft_problems(service, {**NEW_CASE, "question": long_question}, None)
+    assert any("2,003 characters" in p and "2,000" in p for p in problems), problems
+    with pytest.raises(usecases.DraftInvalid, match="question: 2,003 characters"):
+        usecases.save_draft(service, None, {**NEW_CASE, "question": long_question}, "dr-c", approve=True)
+    assert service.store.drafts() == []
+    assert any("lone surrogate" in p for p in draft_problems(service, {**NEW_CASE, "notes": "\udc80"}, None))
+    # a draft approved before the rule existed is skipped with why, and the export still reads back
+    service.store.save_draft("draft-001", {**NEW_CASE, "question": long_question}, "dr-c", "approved")
+    service.store.save_draft("draft-002", NEW_CASE, "dr-c", "approved")
+    result = export_holdout(service, tmp_path / "exports")
+    assert result.plan.new_cases == ("holdout-014 (from draft-002)",)
+    assert any(s.startswith("draft-001: not exported") and "2,003 characters" in s for s in result.plan.skipped)
+    assert len(load_cases(result.path)) == 68

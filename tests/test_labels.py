@@ -138,3 +138,77 @@ def test_gold_chunks_and_tags_are_read_checked_and_written_in_place(tmp_path):
         load_cases(path, chunk_ids=chunk_ids)
     text = str(info.value)
     assert "unknown chunk id 'nope#x'" in text and "belongs to no source" in text and "none for uspstf-2024" in text
+
+
+SEPARATORS = "a\u2028b\u2029c\u0085d"
+
+
+def test_line_separators_inside_text_are_escaped_on_write_and_never_split_a_line(tmp_path):
+    raw = json.loads(case(notes=SEPARATORS, question=f"When should screening start{SEPARATORS}?"))
+    path = tmp_path / "raw.jsonl"  # as another tool writes it: the characters raw inside the strings
+    path.write_text(json.dumps(raw, ensure_ascii=False) + "\n" + case(id="t-2") + "\n", encoding="utf-8")
+    cases = load_cases(path)
+    assert [c.id for c in cases] == ["t-1", "t-2"] and cases[0].notes == SEPARATORS
+    written = dumps_cases(cases)
+    assert not set("\u2028\u2029\u0085") & set(written) and "\\u2028" in written
+    assert len(written.splitlines()) == 2  # safe for readers that split at them too
+    path.write_text(written, encoding="utf-8")
+    assert load_cases(path) == cases
+
+
+def test_a_question_longer_than_ask_accepts_is_refused(tmp_path):
+    from review_app.engine.pipeline import MAX_QUESTION_CHARS
+
+    path = write(tmp_path, case(question="q" * MAX_QUESTION_CHARS), case(id="t-2", question="q" * 2003))
+    (problem,) = problems(path)
+    assert problem.line == 2 and problem.field == "question" and "2,003 characters" in problem.message
+    assert "2,000" in problem.message
+
+
+def test_a_lone_surrogate_is_a_located_problem(tmp_path):
+    path = write(tmp_path, case(), case(id="t-2", notes="half \ud800 a pair"))
+    assert "\\ud800" in path.read_text(encoding="utf-8")
+    (problem,) = problems(path)
+    assert (problem.line, problem.field) == (2, "notes") and "lone surrogate" in problem.message
+
+
+def test_deep_nesting_is_a_clear_problem_not_a_recursion_error(tmp_path):
+    path = write(tmp_path, case(), "[" * 100_000, case(id="t-3", notes={"a": [[[["deep"]]]]}))
+    found = problems(path)
+    assert [(p.line, p.field) for p in found] == [(2, "json"), (3, "notes")]
+    assert "nested too deeply" in found[0].message
+
+
+def test_at_most_twenty_problems_are_listed_then_a_count(tmp_path):
+    path = write(tmp_path, *["{bad" for _ in range(500)])
+    with pytest.raises(LabelError) as info:
+        load_cases(path)
+    listed = info.value.problems
+    assert len(listed) == 21 and all(p.line == n for n, p in enumerate(listed[:20], start=1))
+    assert listed[-1].message == "480 more problems not shown (500 problems in all)"
+    text = str(info.value)
+    assert text.startswith("500 problems found (the first 20 shown)") and len(text.splitlines()) == 22
+
+
+def test_size_and_case_limits_are_configurable_and_stated(tmp_path, monkeypatch):
+    from review_app.errors import SettingsError
+
+    path = write(tmp_path, *[case(id=f"t-{n}") for n in range(12)])
+    assert len(load_cases(path)) == 12  # the defaults
+    monkeypatch.setenv("REVIEW_APP_MAX_LABEL_CASES", "10")
+    (problem,) = problems(path)
+    assert problem.message == "12 cases, more than the limit of 10 (REVIEW_APP_MAX_LABEL_CASES sets it)"
+    monkeypatch.setenv("REVIEW_APP_MAX_LABEL_CASES", "12")
+    monkeypatch.setenv("REVIEW_APP_MAX_LABEL_BYTES", "1000")
+    (problem,) = problems(path)
+    assert problem.message == (f"{path.stat().st_size:,} bytes, more than the limit of 1,000 "
+                               "(REVIEW_APP_MAX_LABEL_BYTES sets it)")
+    monkeypatch.setenv("REVIEW_APP_MAX_LABEL_BYTES", "lots")
+    with pytest.raises(SettingsError, match="REVIEW_APP_MAX_LABEL_BYTES"):
+        load_cases(path)
+    monkeypatch.delenv("REVIEW_APP_MAX_LABEL_BYTES")
+    monkeypatch.delenv("REVIEW_APP_MAX_LABEL_CASES")
+    big = tmp_path / "big.jsonl"
+    big.write_text(case() + "\n" + "\n".join(case(id=f"x-{n}") for n in range(10_001)) + "\n", encoding="utf-8")
+    (problem,) = problems(big)
+    assert "10,002 cases, more than the limit of 10,000" in problem.message

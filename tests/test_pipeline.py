@@ -232,3 +232,8 @@ def test_trace_and_decision_agree(engine, settings):
     assert np.isnan(np.delete(trace.support, trace.selected)).all()
     assert trace.eligible[trace.selected].all()
     assert decision.max_support_score == max(r.support_score for r in decision.results)
+
+
+def test_a_question_with_a_lone_surrogate_is_a_clear_error_everywhere(engine, settings):
+    with pytest.raises(QuestionError, match="lone surrogate"):
+        engine.ask("When should screening start? \ud800", settings)

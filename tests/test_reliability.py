@@ -52,3 +52,26 @@ def test_the_suite_starts_the_app_as_a_space_does(tmp_path, engine, settings):
         result = reliability.server_writes(url, db, clients=2, per_client=5, save=reliability.api_saver(service))
     show(result)
     assert result.acknowledged == result.found == 10 and result.lost == 0 and result.integrity == "ok"
+
+
+def test_what_synchronous_full_costs_is_measured_beside_normal(tmp_path):
+    normal, full = reliability.synchronous_cost(tmp_path, saves=40)
+    show(normal)
+    show(full)
+    assert normal.check == "40 sequential saves, synchronous NORMAL" and "FULL" in full.check
+    for result in (normal, full):
+        assert result.acknowledged == result.found == 40 and result.lost == 0 and result.integrity == "ok"
+    assert full.notes.startswith("the store's setting (FULL): ") and "ms p50" in full.notes
+    assert "FULL" in reliability_table([normal.to_json(), full.to_json()])
+
+
+def test_text_with_line_separators_survives_every_step(engine, settings, tmp_path):
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
+
+    from .conftest import LABELS_DIR
+
+    result = reliability.line_separator_text(
+        lambda: ReviewService(engine, ReviewStore(tmp_path / "db.sqlite"), LABELS_DIR, settings), tmp_path / "run")
+    show(result)
+    assert result.attempted == result.found == 5 and not result.errors and result.integrity == "ok"

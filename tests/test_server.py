@@ -22,6 +22,19 @@ def test_ask(client):
     assert "Abstain." in banner and record["scope_flags"] == ["male_screening"]
 
 
+def test_compare(client):
+    changes, then, now, record = client.predict(
+        "When should an average-risk woman start screening mammography?", "2020-06-01", "hybrid", 6, "", 0.113,
+        True, api_name="/compare")
+    assert record["then"]["reference_date"] == "2020-06-01" and record["now"]["reference_date"] == "2026-06-24"
+    start = next(c for c in record["changes"] if c["organization"] == "USPSTF" and c["topic"] == "start_age")
+    assert start["kind"] == "position changed" and start["now"]["value"] == "40"
+    assert "position changed" in changes and "as of 2020-06-01" in then and "as of 2026-06-24" in now
+    *_, failed = client.predict("When should screening start?", "June 2020", "hybrid", 6, "", 0.113, True,
+                                api_name="/compare")
+    assert "compare_date" in failed["error"]
+
+
 def test_ask_with_another_embedder(client):
     *_, record = client.predict("When should an average-risk woman start mammography?", "semantic", 6, "", 0.156,
                                 True, "sentence-transformers all-MiniLM-L6-v2", api_name="/ask")

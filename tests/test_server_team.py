@@ -19,7 +19,7 @@ def team_server(tmp_path_factory):
     from review_app.ui.handlers import Context
 
     folder = tmp_path_factory.mktemp("team")
-    with temporary_env(REVIEW_APP_PASSWORDS=",".join(f"{u}:{p}" for u, p in USERS.items()),
+    with temporary_env(REVIEW_APP_PASSWORDS="\n".join(f"{u}:{p}" for u, p in USERS.items()),
                        REVIEW_APP_EXPORTS=str(folder / "exports")):
         context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
         demo = build_app(context)

@@ -117,3 +117,71 @@ def test_backup_and_restore_round_trip(store, tmp_path):
     with pytest.raises(StoreError, match=r"junk\.sqlite"):
         store.restore(not_a_db)
     assert store.judgments() == [kept]
+
+
+def test_synchronous_full_so_acknowledged_writes_survive_a_power_loss(store, tmp_path):
+    with store._db() as db:  # the pragma is per connection: read it on the store's own
+        assert db.execute("pragma synchronous").fetchone()[0] == 2  # FULL
+    with ReviewStore(tmp_path / "normal.sqlite", synchronous="NORMAL")._db() as db:  # what the suite compares
+        assert db.execute("pragma synchronous").fetchone()[0] == 1
+    with pytest.raises(StoreError, match="synchronous"):
+        ReviewStore(tmp_path / "x.sqlite", synchronous="SOMETIMES")
+
+
+def test_a_lone_surrogate_is_refused_with_words_not_an_encoding_error(store):
+    with pytest.raises(StoreError, match="rationale: holds a lone surrogate"):
+        store.record_judgment(judgment(label="contradicts", reason="other", rationale="half \ud800 a pair"))
+    with pytest.raises(StoreError, match="lone surrogate"):
+        store.judgments(reviewer="dr-\udc80")
+    with pytest.raises(StoreError, match=r"case\.notes: holds a lone surrogate"):
+        store.save_draft(None, {"question": "q?", "notes": "\ud83d"}, "dr-a")
+    assert store.judgment_count() == 0 and store.drafts() == []
+
+
+def run_at_once(count, work):
+    """`work(n)` in `count` threads released together; returns results and errors."""
+    barrier, results, errors = threading.Barrier(count), [], []
+
+    def run(n):
+        barrier.wait()
+        try:
+            results.append(work(n))
+        except Exception as exc:  # collected, asserted by the caller
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, errors
+
+
+def test_new_drafts_saved_at_once_get_distinct_ids(store):
+    store.save_draft("draft-007", {"question": "an id of its own"}, "dr-a")  # ids follow the highest, not a count
+    assert store.next_draft_id() == "draft-008"
+    results, errors = run_at_once(8, lambda n: store.save_draft(None, {"question": f"q{n}?"}, f"dr-{n}"))
+    assert errors == []
+    assert sorted(d.draft_id for d in results) == [f"draft-{n:03d}" for n in range(8, 16)]
+    assert {d.draft_id: d.case["question"] for d in store.drafts() if d.draft_id != "draft-007"} == {
+        d.draft_id: d.case["question"] for d in results}
+    assert all(d.version == 1 for d in store.drafts())
+
+
+def test_versions_of_one_draft_saved_at_once_are_all_kept(store):
+    store.save_draft("draft-001", {"question": "v1"}, "dr-a")
+    results, errors = run_at_once(8, lambda n: store.save_draft("draft-001", {"question": f"edit {n}"}, "dr-a"))
+    assert errors == [] and sorted(d.version for d in results) == list(range(2, 10))
+    assert store.draft("draft-001").version == 9
+
+
+def _save_new_draft(path, n):
+    return ReviewStore(path).save_draft(None, {"question": f"process {n}"}, f"dr-{n}").draft_id
+
+
+def test_new_drafts_from_processes_at_once_get_distinct_ids(store):
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=4) as pool:
+        ids = list(pool.map(_save_new_draft, [store.path] * 12, range(12)))
+    assert sorted(ids) == [f"draft-{n:03d}" for n in range(1, 13)] and len(store.drafts()) == 12

@@ -4,7 +4,7 @@ from review_app.errors import CorpusError
 from review_app.review.agreement import agreement
 from review_app.review.service import ReviewService
 from review_app.review.store import Judgment, ReviewStore
-from review_app.review.team import AccessDenied, Team, load_team, passwords
+from review_app.review.team import AccessDenied, PasswordsError, Team, load_team, passwords
 
 from .conftest import LABELS_DIR
 
@@ -36,8 +36,41 @@ def test_team_file_is_validated(tmp_path):
 
 
 def test_passwords_from_the_environment():
-    pairs = passwords({"REVIEW_APP_PASSWORDS": "dr-a:one,dr-b:two:three, :x"})
-    assert pairs == [("dr-a", "one"), ("dr-b", "two:three")]
+    pairs = passwords({"REVIEW_APP_PASSWORDS": "dr-a:one, with a comma\ndr-b:two:three\r\n\n# a comment\n"})
+    assert pairs == [("dr-a", "one, with a comma"), ("dr-b", "two:three")]
+    assert passwords({"REVIEW_APP_PASSWORDS": '{"dr-a": "p,w:1", "dr-b": " spaced "}'}) == [
+        ("dr-a", "p,w:1"), ("dr-b", " spaced ")]
+    assert passwords({"REVIEW_APP_PASSWORDS": "dr-a:single"}) == [("dr-a", "single")]
+    assert passwords({}) == [] and passwords({"REVIEW_APP_PASSWORDS": " \n"}) == []
+
+
+def test_passwords_from_a_file(tmp_path):
+    path = tmp_path / "passwords.txt"
+    path.write_text("# sign-in\ndr-a:comma, and colon: kept\ndr-c:x\n", encoding="utf-8")
+    env = {"REVIEW_APP_PASSWORDS_FILE": str(path), "REVIEW_APP_PASSWORDS": "ignored:when a file is named"}
+    assert passwords(env) == [("dr-a", "comma, and colon: kept"), ("dr-c", "x")]
+    with pytest.raises(PasswordsError, match="cannot read"):
+        passwords({"REVIEW_APP_PASSWORDS_FILE": str(tmp_path / "absent.txt")})
+
+
+@pytest.mark.parametrize("value, words", [
+    ("dr-a:one,dr-b:two", "a comma on one line is ambiguous"),  # the old form: a comma cut passwords
+    ("dr-a:pass,word", "a comma on one line is ambiguous"),
+    ("dr-a:\ndr-b:two", r"line 1 \(dr-a\) has an empty password"),
+    ('{"dr-a": ""}', "empty password"),
+    ("dr-a:one\nno colon here", "line 2 is not name:password"),
+    ("dr-a:one\n :two", "line 2 is not name:password"),
+    ("dr-a:one\ndr-a:two", "line 2 names dr-a a second time"),
+    ('{"dr-a": "1", "dr-a": "2"}', "names dr-a a second time"),
+    ('{"dr-a": 1}', "JSON object of names and passwords"),
+    ("{broken", "not a JSON object"),
+    ("dr-a:caf\udce9", "not UTF-8 text: it holds a lone surrogate"),  # bytes that were not UTF-8
+    ('{"dr-a": "\\ud800"}', "lone surrogate"),
+])
+def test_unclear_passwords_are_refused_without_showing_them(value, words):
+    with pytest.raises(PasswordsError, match=words) as info:
+        passwords({"REVIEW_APP_PASSWORDS": value})
+    assert "two" not in str(info.value) and "word" not in str(info.value).replace("password", "")
 
 
 def test_viewers_cannot_write(team_service):

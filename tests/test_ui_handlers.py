@@ -121,7 +121,9 @@ def test_storage_warning_on_a_space_without_a_volume(monkeypatch, tmp_path):
     monkeypatch.delenv("SPACE_ID", raising=False)
     assert handlers.storage_warning(tmp_path / "db.sqlite") is None
     monkeypatch.setenv("SPACE_ID", "someone/evidence-drift-review")
-    assert "no persistent storage" in handlers.storage_warning(tmp_path / "db.sqlite")
+    assert "no event mirror" in handlers.storage_warning(tmp_path / "db.sqlite")
+    # a live database on the bucket mount is not durable storage: the mirror is
+    assert "REVIEW_APP_MIRROR_DIR" in handlers.storage_warning(Path("/data/review.sqlite"))
 
 
 def test_nothing_saved_is_lost_on_restart(tmp_path):

@@ -493,6 +493,8 @@ def _validate(question: str) -> str:
         raise QuestionError("the question is empty")
     if len(question) > MAX_QUESTION_CHARS:
         raise QuestionError(f"the question is {len(question)} characters long; the limit is {MAX_QUESTION_CHARS}")
+    if any("\ud800" <= ch <= "\udfff" for ch in question):
+        raise QuestionError("the question holds a lone surrogate (text that is not valid Unicode); retype it")
     return question
 
 

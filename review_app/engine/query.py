@@ -25,8 +25,8 @@ _QUESTION_AGES = [
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
                 r"\s+(?:now\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
-    (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had breast cancer)\s+(?:at|in her|in his)\s+(?:age\s+)?(\d{2})\b",
-                re.I), "point"),
+    (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
+                r"(?:age\s+)?(\d{2})\b", re.I), "point"),
     (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
     (re.compile(r"\bage[sd]?\s+(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I), "point"),
     (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (\d)0s\b", re.I), "decade"),
@@ -74,7 +74,7 @@ class PatientAttributes:
 
 def read_patient(question: str, others: re.Pattern[str] | None) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
-    pack's experiencer cues, is theirs: "my sister had breast cancer at 45" is the sister's age)."""
+    pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age)."""
     mine, theirs = [], []
     for age, clause in _ages_with_clause(question):
         person = others.search(clause) if others is not None else None

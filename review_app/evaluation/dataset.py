@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 import yaml
 
 from ..engine.pipeline import Engine
+from ..jsonl import dumps_lines
 from ..records import Case, Settings
 from .predictions import corpus_records, question_records
 from .report import trec_qrels, write_atomic
@@ -70,7 +70,7 @@ class DatasetWritten:
 
 
 def _jsonl(rows: Sequence[dict[str, Any]]) -> str:
-    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    return dumps_lines(rows)
 
 
 def qrels_records(cases: Sequence[Case], pinned) -> list[dict[str, Any]]:

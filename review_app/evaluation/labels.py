@@ -1,24 +1,45 @@
 """Label files: JSON Lines of cases (canonical and holdout slices, or any file in the format).
 
-Loading validates every line and reports every problem at once with file:line and field.
-Unknown fields are kept (`Case.extra`) and written back in their original order.
+Loading validates every line and reports every problem at once with file:line and field (the
+first MAX_PROBLEMS of them, then a count). A file larger than REVIEW_APP_MAX_LABEL_BYTES or
+with more cases than REVIEW_APP_MAX_LABEL_CASES is refused before it is parsed. Unknown
+fields are kept (`Case.extra`) and written back in their original order.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import LabelError, Problem
+from ..engine.pipeline import MAX_QUESTION_CHARS
+from ..errors import LabelError, Problem, SettingsError, limited
+from ..jsonl import SURROGATE_MESSAGE, dumps_lines, lone_surrogate, split_lines
 from ..records import CLAIM_LABELS, CLAIM_REASONS, Case, Claim, Evidence
 
 SLICES = ("canonical", "holdout")
 CASE_FIELDS = ("id", "question", "should_abstain", "gold_document_ids", "gold_chunk_ids", "expected_scope_flags",
                "reference_date", "tags", "claims", "notes")
 _REQUIRED = ("id", "question", "should_abstain", "gold_document_ids")
+# Limits on a label file (an upload, say), each configurable by its environment variable.
+LIMITS = {"REVIEW_APP_MAX_LABEL_BYTES": 20_000_000, "REVIEW_APP_MAX_LABEL_CASES": 10_000}
+
+
+def limit(name: str, env: Mapping[str, str] | None = None) -> int:
+    """A label-file limit: its environment variable, else the default in LIMITS."""
+    value = (os.environ if env is None else env).get(name, "").strip()
+    if not value:
+        return LIMITS[name]
+    try:
+        number = int(value.replace("_", "").replace(",", ""))
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise SettingsError(name, value, "a whole number of 1 or more")
+    return number
 
 
 def slice_path(labels_dir: Path, name: str) -> Path:
@@ -35,7 +56,12 @@ def load_cases(path: Path, source_ids: Iterable[str] | None = None, scope_flags:
     """
     path = Path(path)
     name = str(path)
+    max_bytes, max_cases = limit("REVIEW_APP_MAX_LABEL_BYTES"), limit("REVIEW_APP_MAX_LABEL_CASES")
     try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise LabelError([Problem(name, "file", f"{size:,} bytes, more than the limit of {max_bytes:,} "
+                                                    "(REVIEW_APP_MAX_LABEL_BYTES sets it)")])
         raw = path.read_bytes()
     except FileNotFoundError:
         raise LabelError([Problem(name, "file", "not found")]) from None
@@ -46,6 +72,11 @@ def load_cases(path: Path, source_ids: Iterable[str] | None = None, scope_flags:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise LabelError([Problem(name, "file", f"not UTF-8 (byte {exc.start})", line)]) from None
+    lines = split_lines(text)
+    count = sum(1 for line in lines if line.strip())
+    if count > max_cases:
+        raise LabelError([Problem(name, "file", f"{count:,} cases, more than the limit of {max_cases:,} "
+                                                "(REVIEW_APP_MAX_LABEL_CASES sets it)")])
     sources = set(source_ids) if source_ids is not None else None
     flags = set(scope_flags) if scope_flags is not None else None
     chunks = set(chunk_ids) if chunk_ids is not None else None
@@ -53,13 +84,17 @@ def load_cases(path: Path, source_ids: Iterable[str] | None = None, scope_flags:
     problems: list[Problem] = []
     cases: list[Case] = []
     first_line: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             problems.append(Problem(name, "json", f"malformed JSON: {exc.msg} (column {exc.colno})", number))
+            continue
+        except RecursionError:
+            problems.append(Problem(name, "json", "nested too deeply to read (a case is an object a few levels "
+                                                  "deep)", number))
             continue
         case = _parse_case(record, name, number, sources, flags, chunks, problems)
         if case is None:
@@ -71,7 +106,7 @@ def load_cases(path: Path, source_ids: Iterable[str] | None = None, scope_flags:
         first_line[case.id] = number
         cases.append(case)
     if problems:
-        raise LabelError(problems)
+        raise LabelError(limited(problems, name), total=len(problems))
     if not cases:
         raise LabelError([Problem(name, "file", "no cases")])
     return cases
@@ -98,6 +133,10 @@ def _parse_case(record: Any, file: str, line: int, sources: set[str] | None, fla
     if not isinstance(record, dict):
         bad("case", "expected a JSON object")
         return None
+    where = lone_surrogate(record, "case")
+    if where is not None:
+        bad(where.removeprefix("case."), SURROGATE_MESSAGE)
+        return None
     for field in _REQUIRED:
         if field not in record:
             bad(field, "missing")
@@ -107,6 +146,9 @@ def _parse_case(record: Any, file: str, line: int, sources: set[str] | None, fla
     question = record.get("question")
     if "question" in record and not (isinstance(question, str) and question.strip()):
         bad("question", "must be a non-empty string")
+    elif isinstance(question, str) and len(question.strip()) > MAX_QUESTION_CHARS:
+        bad("question", f"{len(question.strip()):,} characters, more than the {MAX_QUESTION_CHARS:,} a question "
+                        "may have (the limit `ask` applies)")
     abstain = record.get("should_abstain")
     if "should_abstain" in record and not isinstance(abstain, bool):
         bad("should_abstain", "must be true or false")
@@ -246,7 +288,7 @@ def case_to_json(case: Case) -> dict[str, Any]:
 
 def dumps_cases(cases: Iterable[Case]) -> str:
     """JSON Lines text, byte-for-byte deterministic for the same cases."""
-    return "".join(json.dumps(case_to_json(c), ensure_ascii=False) + "\n" for c in cases)
+    return dumps_lines(case_to_json(c) for c in cases)
 
 
 FROZEN_SLICES = ("holdout",)

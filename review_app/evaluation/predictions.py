@@ -33,6 +33,7 @@ from typing import Any
 from ..claims.verifier import ClaimVerdict, Verifier
 from ..engine.pipeline import Engine
 from ..errors import Problem, ValidationError
+from ..jsonl import dumps_lines, split_lines
 from ..records import Case, Settings
 from .evaluate import CaseResult, case_settings, outdated_sources, score_case, summarize
 
@@ -92,7 +93,7 @@ class PredictionSet:
 
 def dumps_predictions(predictions: Iterable[Prediction]) -> str:
     """The predictions as JSON Lines (one object per line, fields in the documented order)."""
-    return "".join(json.dumps(p.to_json(), ensure_ascii=False) + "\n" for p in predictions)
+    return dumps_lines(p.to_json() for p in predictions)
 
 
 def write_predictions(path: Path, predictions: Iterable[Prediction]) -> Path:
@@ -174,7 +175,7 @@ def load_predictions(path: Path, cases: Sequence[Case], chunk_ids: Iterable[str]
                                        raw[: exc.start].count(b"\n") + 1)]) from None
     reader = _Reader(name, {c.id for c in cases}, set(chunk_ids), set(document_ids), slice_name)
     predictions = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         if line.strip():
             prediction = reader.parse(line, number)
             if prediction is not None:
@@ -211,6 +212,9 @@ class _Reader:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             bad("json", f"malformed JSON: {exc.msg} (column {exc.colno})")
+            return None
+        except RecursionError:
+            bad("json", "nested too deeply to read")
             return None
         if not isinstance(record, dict):
             bad("line", f"expected a JSON object, got {type(record).__name__}")

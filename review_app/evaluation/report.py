@@ -9,11 +9,13 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..claims.synthesis import Synthesis
+from ..errors import FileWriteError
+from ..jsonl import dumps_lines
 from ..records import Decision
 from .evaluate import Evaluation
 
@@ -23,18 +25,28 @@ def dumps_json(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, flushed and renamed into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+def write_atomic(path: Path, text: str, check: Callable[[Path], None] | None = None) -> None:
+    """Write via a temporary file in the same folder, flushed and renamed into place. `check`
+    reads the written temporary file and raises to refuse it: then nothing takes the final name.
+    A folder that cannot be written raises FileWriteError (an OSError) naming it."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise FileWriteError(path.parent, exc) from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        if check is not None:
+            check(Path(tmp))
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not isinstance(exc, FileWriteError):
+            raise FileWriteError(path, exc) from exc
         raise
 
 
@@ -335,7 +347,7 @@ def format_scoring(record: dict[str, Any]) -> str:
 
 def questions_jsonl(record: dict[str, Any]) -> str:
     """The questions of a question set (`predictions.question_set`) as JSON Lines."""
-    return "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in record["questions"])
+    return dumps_lines(record["questions"])
 
 
 def ablation_table(rows: Sequence[dict[str, Any]], top_k: int) -> str:
@@ -379,14 +391,34 @@ def per_case_lines(evaluation: Evaluation) -> list[str]:
     return lines
 
 
-def evaluation_csv(evaluation: Evaluation) -> str:
-    rows = [c.to_json() for c in evaluation.per_case]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP: what a spreadsheet may run as a formula
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows and never runs: text that starts like a formula gets a
+    leading single quote (OWASP's rule for CSV injection). Numbers stay numbers, negative ones too:
+    only text is ever changed."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(head: Sequence[str], rows: Sequence[dict[str, Any]]) -> str:
+    """CSV text with every cell (the header's too) passed through `csv_cell`. Rows end in CRLF
+    (RFC 4180): the writer then quotes any cell holding a carriage return or a line feed, so no
+    text can start a row of its own."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else [], lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=[csv_cell(h) for h in head], lineterminator="\r\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: ";".join(v) if isinstance(v, list) else ("" if v is None else v) for k, v in row.items()})
+        writer.writerow({csv_cell(k): csv_cell(v) for k, v in row.items()})
     return buffer.getvalue()
+
+
+def evaluation_csv(evaluation: Evaluation) -> str:
+    rows = [{k: ";".join(v) if isinstance(v, list) else ("" if v is None else v) for k, v in c.to_json().items()}
+            for c in evaluation.per_case]
+    return csv_text(list(rows[0]) if rows else [], rows)
 
 
 def write_evaluation(evaluation: Evaluation, exports_dir: Path, stem: str | None = None) -> list[Path]:

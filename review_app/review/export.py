@@ -2,24 +2,26 @@
 
 The frozen cases are copied as they are. Claims reviewers judged on them are added with their
 labels and review provenance; a judgment that disagrees with a frozen gold label is reported
-as a conflict and the gold label stays. Approved draft cases are appended with new ids. The
-file is written atomically under exports/ with its sha256 beside it, and the same database
-always yields the same bytes (ids, order and times all come from the data).
+as a conflict and the gold label stays. Approved draft cases are appended with new ids (one
+that breaks the label-file rules is skipped, with why). The file is written to a temporary
+file, read back as a label file in full, and only then takes its name under exports/, with
+its sha256 beside it: nothing broken is ever left there. The same database always yields the
+same bytes (ids, order and times all come from the data).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import ReviewAppError
+from ..errors import LabelError, ReviewAppError
 from ..evaluation.labels import SLICES, case_to_json, load_cases, parse_case, references
 from ..evaluation.report import write_atomic
+from ..jsonl import dumps, dumps_lines
 from ..records import Case, Chunk
 from .service import ReviewService
 from .store import Judgment
@@ -51,11 +53,12 @@ class ExportPlan:
                 "needs_rereview": list(self.needs_rereview)}
 
     def text(self) -> str:
-        return "".join(_dumps(case) + "\n" for case in self.cases)
+        """JSON Lines; line-separator characters in any text are escaped (see jsonl.dumps)."""
+        return dumps_lines(self.cases)
 
 
 def _dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False)
+    return dumps(record)
 
 
 def _review(j: Judgment) -> dict[str, Any]:
@@ -83,7 +86,7 @@ def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> Expor
     reviews = _read_reviews(service, policy)
     tally = _Tally()
     out = [_exported_case(service, case, reviews, tally) for case in frozen]
-    drafted, new_cases = _approved_drafts(service, frozen)
+    drafted, new_cases = _approved_drafts(service, frozen, tally)
     out += drafted
     check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(tally.claims_added), tally.used, tuple(tally.unchanged),
@@ -205,19 +208,28 @@ def _evidence_entry(chunk_id: str, tag: str, label: str | None, reason: str | No
     return entry
 
 
-def _approved_drafts(service: ReviewService, frozen: Sequence[Case]) -> tuple[list[dict[str, Any]], list[str]]:
-    """Approved draft cases as new holdout cases, numbered after the last frozen one; and what was added."""
+def _approved_drafts(service: ReviewService, frozen: Sequence[Case],
+                     tally: _Tally) -> tuple[list[dict[str, Any]], list[str]]:
+    """Approved draft cases as new holdout cases, numbered after the last frozen one; and what was
+    added. A draft that breaks the label-file rules (approved before a rule existed) is skipped,
+    with why in `tally.skipped`: it would make the export unreadable."""
     next_number = 1 + max((int(m.group(1)) for c in frozen if (m := re.fullmatch(r"holdout-(\d+)", c.id))),
                           default=0)
+    refs = references(service.engine)
     records, new_cases = [], []
     for draft in service.store.drafts():
         if draft.status != "approved":
             continue
         case_id = f"holdout-{next_number:03d}"
-        next_number += 1
         record = {**draft.case, "id": case_id, "provenance": {"draft_id": draft.draft_id, "author": draft.reviewer,
                                                               "approved_at": draft.created_at,
                                                               "corpus_version": service.engine.corpus.version}}
+        _, problems = parse_case(record, draft.draft_id, 1, **refs)
+        if problems:
+            tally.skipped.append(f"{draft.draft_id}: not exported, it breaks the label-file rules: "
+                                 + "; ".join(f"{p.field}: {p.message}" for p in problems))
+            continue
+        next_number += 1
         records.append(record)
         new_cases.append(f"{case_id} (from {draft.draft_id})")
     return records, new_cases
@@ -269,20 +281,49 @@ class ExportResult:
 
 
 def export_holdout(service: ReviewService, exports_dir: Path) -> ExportResult:
-    """Write the new version (and its .sha256) atomically; the file name carries its hash."""
+    """Write the new version (and its .sha256); the file name carries its hash. The file takes
+    its name only after it was read back in full as a label file with that hash; a folder that
+    cannot be written is a clear error. Either way nothing broken is left under exports/."""
     plan = plan_export(service)
     text = plan.text()
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     path = Path(exports_dir) / f"holdout-{digest[:12]}.jsonl"
-    write_atomic(path, text)
-    write_atomic(path.with_name(path.name + ".sha256"), f"{digest}  {path.name}\n")
-    load_cases(path, **references(service.engine))  # what was written must read back as a label file
+    refs = references(service.engine)
+
+    def check(written: Path) -> None:
+        if hashlib.sha256(written.read_bytes()).hexdigest() != digest:
+            raise ReviewAppError(f"export refused: {path.name} did not read back with the bytes written; "
+                                 "nothing was kept")
+        try:
+            load_cases(written, **refs)
+        except LabelError as exc:
+            found = "; ".join(f"line {p.line}: {p.field}: {p.message}" if p.line else f"{p.field}: {p.message}"
+                              for p in exc.problems[:5])
+            raise ReviewAppError(f"export refused: {path.name} would not read back as a label file ({found}); "
+                                 "nothing was kept") from None
+
+    existed = path.exists()  # the same name holds the same bytes
+    try:
+        write_atomic(path, text, check=check)
+        try:
+            write_atomic(path.with_name(path.name + ".sha256"), f"{digest}  {path.name}\n")
+        except OSError:
+            if not existed:  # no export without its hash
+                path.unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        reason = getattr(exc, "reason", None) or exc.strerror or type(exc).__name__
+        raise ReviewAppError(f"export not written: the folder {exports_dir} cannot be written ({reason}); set "
+                             "REVIEW_APP_EXPORTS to a folder the app may write") from None
     return ExportResult(path, digest, plan)
 
 
-def draft_problems(service: ReviewService, case: dict[str, Any], draft_id: str) -> list[str]:
-    """Validation of a draft case in a reviewer's words (empty when it can be saved)."""
-    _, found = parse_case({**case, "id": draft_id}, draft_id, 1, **references(service.engine))
+def draft_problems(service: ReviewService, case: dict[str, Any], draft_id: str | None) -> list[str]:
+    """Validation of a draft case in a reviewer's words (empty when it can be saved): the rules
+    and limits of a label file (`parse_case`), so an approved draft always exports and evaluates;
+    `draft_id` None for a new draft."""
+    name = draft_id or "new draft"
+    _, found = parse_case({**case, "id": name}, name, 1, **references(service.engine))
     problems = [f"{p.field}: {p.message}" for p in found]
     question = _normalized(case.get("question"))
     if any(_normalized(c.question) == question for name in SLICES for c in service.cases(name)):
@@ -322,9 +363,8 @@ def queue_generated(service: ReviewService, draft: dict[str, Any], reviewer: str
     existing = next((d for d in service.store.drafts() if _normalized(d.case.get("question")) == question), None)
     if existing is not None:
         return f"{existing.draft_id} already holds this question: edit it in the Add case tab"
-    draft_id = service.store.next_draft_id()
-    problems = draft_problems(service, draft, draft_id)
+    problems = draft_problems(service, draft, None)
     if problems:
         raise ReviewAppError("not saved: " + "; ".join(problems))
-    saved = service.store.save_draft(draft_id, draft, reviewer)
+    saved = service.store.save_draft(None, draft, reviewer)  # the store numbers it, race-free
     return f"saved as {saved.draft_id}: review its claims and labels in the Add case tab before approving"

@@ -1,4 +1,5 @@
-"""The reliability suite: concurrent writers, killed writers, and exports, with figures.
+"""The reliability suite: concurrent writers, killed writers, exports, text with line
+separators, and what `synchronous = FULL` costs, with figures.
 
 Every check counts writes attempted, acknowledged (the store returned), found afterwards and
 lost (acknowledged but missing: must be 0), errors by kind, the integrity check, and save
@@ -26,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.settings import PROJECT_ROOT
-from .store import Judgment, ReviewStore
+from .store import SYNCHRONOUS, Judgment, ReviewStore
 
 CHUNK = "load#chunk"  # the store never checks chunk ids; the API round cites a claim of the canonical slice
 
@@ -199,8 +200,86 @@ def exports_check(make_service: Callable[[], Any], exports_dir: Path) -> CheckRe
     return result
 
 
+def synchronous_cost(folder: Path, saves: int) -> list[CheckResult]:
+    """The same sequential saves with synchronous = NORMAL and with FULL (the store's setting):
+    what surviving a power loss, not only a crash, costs per save on this disk."""
+    results = []
+    for level in ("NORMAL", "FULL"):
+        path = Path(folder) / f"synchronous-{level.lower()}.sqlite"
+        store = ReviewStore(path, synchronous=level)
+        result = CheckResult(f"{saves} sequential saves, synchronous {level}")
+        acked: set[int] = set()
+        for i in range(saves):
+            start = time.perf_counter()
+            try:
+                acked.add(store.record_judgment(judgment(f"sync-{level}", i)).id)
+            except Exception as exc:  # counted by kind
+                result.errors[_kind(exc)] += 1
+            result.latencies_ms.append((time.perf_counter() - start) * 1000)
+        result.attempted = saves
+        results.append(_verify(result, path, acked))
+    normal, full = (r.to_json() for r in results)
+    results[0].notes = "for comparison: may lose the last acknowledged saves on a power loss"
+    if normal["p50_ms"] is not None and full["p50_ms"] is not None:
+        results[1].notes = (f"the store's setting ({SYNCHRONOUS}): {full['p50_ms'] - normal['p50_ms']:+.2f} ms p50, "
+                            f"{full['p95_ms'] - normal['p95_ms']:+.2f} ms p95 per save against NORMAL")
+    return results
+
+
+LINE_SEPARATORS = "one\u2028two\u2029three\u0085four"
+
+
+def line_separator_text(make_service: Callable[[], Any], folder: Path) -> CheckResult:
+    """A rationale, a draft's notes and an evaluated file's name holding U+2028, U+2029 and U+0085:
+    saved, exported, read back as a label file, mirrored and replayed, and recorded in history.
+    Each step counts as a write; found = steps whose text came back unchanged."""
+    from ..evaluation import history
+    from ..evaluation.labels import load_cases
+    from .export import draft_problems, export_holdout
+    from .mirror import EventMirror, restore
+
+    result = CheckResult("text with line separators (U+2028, U+2029, U+0085)")
+    service = make_service()
+    case = next(c for c in service.cases("canonical") if c.claims)
+    claim = case.claims[0]
+    draft = {"question": f"Does a note with separators ({LINE_SEPARATORS}) survive an export?",
+             "should_abstain": True, "gold_document_ids": [], "expected_scope_flags": [], "reference_date": None,
+             "notes": LINE_SEPARATORS}
+
+    def step(name: str, run: Callable[[], bool]) -> None:
+        result.attempted += 1
+        try:
+            ok = run()
+            result.acknowledged += 1
+            result.found += bool(ok)
+            if not ok:
+                result.errors[f"{name}: changed"] += 1
+        except Exception as exc:  # counted by kind: the point is to see every failure
+            result.errors[f"{name}: {_kind(exc)}"] += 1
+
+    step("judgment", lambda: service.save("canonical", case.id, claim.id, claim.evidence[0].chunk_id,
+                                          "reliability", "contradicts", "other", LINE_SEPARATORS).rationale
+         == LINE_SEPARATORS)
+    step("draft", lambda: not draft_problems(service, draft, None)
+         and service.store.save_draft(None, draft, "reliability", "approved").case["notes"] == LINE_SEPARATORS)
+    step("export", lambda: any(c.notes == LINE_SEPARATORS for c in load_cases(
+        export_holdout(service, Path(folder) / "exports").path)))
+    step("mirror and replay", lambda: (EventMirror(service.store, Path(folder) / "mirror").flush() is not None
+                                       and restore(ReviewStore(Path(folder) / "replayed.sqlite"),
+                                                   Path(folder) / "mirror") > 0
+                                       and ReviewStore(Path(folder) / "replayed.sqlite").events()
+                                       == service.store.events()))
+    step("history", lambda: history.record(Path(folder) / "exports", "evaluate", f"upload {LINE_SEPARATORS}", {},
+                                           {}, "v", []) is not None
+         and len(history.read(Path(folder) / "exports")) == 1)
+    result.lost = result.acknowledged - result.found
+    result.integrity = "ok" if result.found == result.attempted else "FAILED"
+    result.notes = "saved, exported and read back, mirrored and replayed, recorded in history"
+    return result
+
+
 def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: int = 8,
-              per_client: int = 250, folder: Path | None = None) -> list[CheckResult]:
+              per_client: int = 250, folder: Path | None = None, saves: int = 300) -> list[CheckResult]:
     """All checks on a scratch folder (a temporary one unless given). The live-server round
     starts the app the way a Space does (`python app.py`), as a separate process."""
     from ..engine.pipeline import get_engine
@@ -219,6 +298,10 @@ def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: 
         with app_process(base / "server.sqlite", base / "exports") as url:
             results.append(server_writes(url, base / "server.sqlite", clients, per_client, api_saver(service())))
         results.append(exports_check(service, base / "exports"))
+        results.append(line_separator_text(lambda: ReviewService(engine, ReviewStore(base / "separators.sqlite"),
+                                                                 data_dir("labels"), default_settings()),
+                                           base / "separators"))
+        results += synchronous_cost(base, saves)
     return results
 
 

@@ -3,7 +3,10 @@
 Every write is appended, never updated in place: the current judgment is the latest one per
 (case, claim, chunk, reviewer), so history comes free. Write-ahead logging, a busy timeout,
 a connection per call and one short transaction per write keep concurrent reviewers from
-blocking or losing each other's work.
+blocking or losing each other's work. A write that depends on what is stored (the next version
+of a draft, a new draft's id) reads and appends in one transaction that holds the write lock
+from its start. `synchronous = FULL`: a write the store acknowledged survives a power loss,
+not only a crash of the process (the reliability suite measures what that costs per save).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +25,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..errors import ReviewAppError
+from ..jsonl import SURROGATE_MESSAGE, lone_surrogate
 from ..records import CLAIM_LABELS, CLAIM_REASONS
 
 JUDGMENTS = "judgments"
@@ -34,6 +39,10 @@ REREVIEWS = "rereviews"  # a reviewer confirmed an item flagged by a corpus chan
 TABLES = (JUDGMENTS, ADDED_CLAIMS, DRAFTS, UNDOS, ADJUDICATIONS, CORPUS_VERSIONS, CHUNK_TEXTS, REREVIEWS)
 STATUSES = ("draft", "submitted")
 BUSY_TIMEOUT_MS = 10_000
+# FULL: in write-ahead-log mode NORMAL may lose the last acknowledged writes on a power loss
+SYNCHRONOUS = "FULL"
+SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+DRAFT_ID = re.compile(r"draft-(\d+)")
 SOURCES = ("human", "auto")
 
 
@@ -105,8 +114,11 @@ def now() -> str:
 
 
 class ReviewStore:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, synchronous: str = SYNCHRONOUS):
         self.path = Path(path)
+        if synchronous not in SYNCHRONOUS_LEVELS:
+            raise StoreError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
+        self.synchronous = synchronous
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._db() as db:
@@ -119,11 +131,25 @@ class ReviewStore:
     def _db(self) -> Iterator[Database]:
         connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        connection.execute("PRAGMA synchronous = NORMAL")
+        connection.execute(f"PRAGMA synchronous = {self.synchronous}")
         try:
             yield Database(connection)
         finally:
             connection.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Database]:
+        """One write transaction holding the write lock from its start (BEGIN IMMEDIATE): what it
+        reads no other writer can change before it commits, so read-then-append is safe."""
+        with self._db() as db:
+            db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.conn.in_transaction:
+                    db.conn.execute("ROLLBACK")
+                raise
+            db.conn.execute("COMMIT")
 
     @staticmethod
     def _create(db: Database) -> None:
@@ -165,6 +191,7 @@ class ReviewStore:
             db[DRAFTS].create_index(["draft_id", "version"], unique=True)
 
     def _append(self, table: str, record: dict[str, Any]) -> int:
+        _check_text(record)
         try:
             with self._db() as db, db.conn:  # one short transaction
                 return db[table].insert(record).last_pk
@@ -172,6 +199,7 @@ class ReviewStore:
             raise StoreError(f"{self.path}: the write was not saved ({exc})") from exc
 
     def _rows(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
+        _check_text(params)
         with self._db() as db:
             return [dict(row) for row in db.query(sql, params)]
 
@@ -332,19 +360,32 @@ class ReviewStore:
                            created_at=r["created_at"]) for r in rows]
 
     # draft cases
-    def save_draft(self, draft_id: str, case: dict[str, Any], reviewer: str, status: str = "draft") -> Draft:
+    def save_draft(self, draft_id: str | None, case: dict[str, Any], reviewer: str, status: str = "draft") -> Draft:
+        """Append the next version of a draft case, or with `draft_id` None a new draft under the
+        next free id. The version (or id) is chosen and the row appended in one transaction, so
+        concurrent saves never share an id or a version."""
         if not reviewer.strip():
             raise StoreError("a reviewer name is needed to save")
         if status not in ("draft", "approved"):
             raise StoreError("status must be draft or approved")
-        previous = self.draft(draft_id)
-        if previous is not None and previous.status == "approved":
-            raise StoreError(f"{draft_id} is approved and can no longer be edited")
-        version = (previous.version + 1) if previous else 1
-        record = {"draft_id": draft_id, "version": version, "case_json": json.dumps(case, ensure_ascii=False),
-                  "reviewer": reviewer.strip(), "status": status, "created_at": now()}
-        self._append(DRAFTS, record)
-        return Draft(draft_id, case, reviewer.strip(), status, record["created_at"], version)
+        _check_text({"draft_id": draft_id, "case": case, "reviewer": reviewer})
+        record = {"case_json": json.dumps(case, ensure_ascii=False), "reviewer": reviewer.strip(), "status": status,
+                  "created_at": now()}
+        try:
+            with self._transaction() as db:
+                if draft_id is None:
+                    draft_id, version = _next_draft_id(db), 1
+                else:
+                    latest = next(db.query(f"select version, status from {DRAFTS} where draft_id = ? "
+                                           "order by id desc limit 1", [draft_id]), None)
+                    if latest is not None and latest["status"] == "approved":
+                        raise StoreError(f"{draft_id} is approved and can no longer be edited")
+                    version = latest["version"] + 1 if latest else 1
+                record.update(draft_id=draft_id, version=version)
+                db[DRAFTS].insert(record)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the draft was not saved ({exc})") from exc
+        return Draft(draft_id, case, record["reviewer"], status, record["created_at"], version)
 
     def drafts(self) -> list[Draft]:
         rows = self._rows(f"select * from {DRAFTS} where id in (select max(id) from {DRAFTS} group by draft_id) "
@@ -356,7 +397,9 @@ class ReviewStore:
         return next((d for d in self.drafts() if d.draft_id == draft_id), None)
 
     def next_draft_id(self) -> str:
-        return f"draft-{len(self.drafts()) + 1:03d}"
+        """The id a new draft would get now (save_draft(None, ...) takes it, race-free)."""
+        with self._db() as db:
+            return _next_draft_id(db)
 
     def backup(self, target: Path) -> Path:
         """A consistent copy of the live database (SQLite online backup), written atomically."""
@@ -402,6 +445,21 @@ class ReviewStore:
 
     def integrity_ok(self) -> bool:
         return self._rows("pragma integrity_check")[0]["integrity_check"] == "ok"
+
+
+def _next_draft_id(db: Database) -> str:
+    """One more than the highest draft number in use (not the count of drafts: ids stay unique
+    whatever was saved under which id)."""
+    numbers = [int(m.group(1)) for row in db.query(f"select distinct draft_id from {DRAFTS}")
+               if (m := DRAFT_ID.fullmatch(row["draft_id"] or ""))]
+    return f"draft-{max(numbers, default=0) + 1:03d}"
+
+
+def _check_text(value: Any) -> None:
+    """Refuse text SQLite cannot store (a lone surrogate) with a message, not an encoding error."""
+    where = lone_surrogate(value, "text")
+    if where is not None:
+        raise StoreError(f"{where.removeprefix('text.')}: {SURROGATE_MESSAGE}")
 
 
 def validate_judgment(label: str | None, reason: str | None, rationale: str | None,

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..claims import drift
 from ..claims.citations import check_cases, verification_report
 from ..claims.synthesis import Synthesis, get_synthesizer
-from ..engine.pipeline import Engine
+from ..engine.pipeline import Engine, QuestionError
 from ..errors import ReviewAppError
 from ..evaluation import history, plots, predictions, report
 from ..evaluation.calibration import Sweep, sweep
@@ -22,6 +23,7 @@ from ..evaluation.evaluate import Evaluation, evaluate
 from ..evaluation.labels import SLICES, load_cases, load_slice, references, slice_path
 from ..evaluation.naive import naive_predictions
 from ..evaluation.predictions import PredictionSet, Scoring
+from ..jsonl import SURROGATE_MESSAGE, lone_surrogate
 from ..records import Case, Decision, Settings
 from .export import draft_problems, export_holdout, plan_export
 from .service import ReviewService
@@ -44,6 +46,8 @@ class Answer:
 
 def ask(engine: Engine, question: str, settings: Settings) -> Answer:
     """Retrieve, decide answer-or-abstain, and synthesize from verified statements."""
+    if lone_surrogate(question) is not None:  # would fail deep in the engine with an encoding error
+        raise QuestionError(f"the question {SURROGATE_MESSAGE}")
     decision = engine.ask(question, settings)
     return Answer(decision, get_synthesizer(engine).synthesize(decision))
 
@@ -61,7 +65,9 @@ def load_case_set(engine: Engine, labels_dir: Path, slice_name: str | None, labe
     """The cases of a label file when one is given, else of a named slice; checked against the corpus."""
     refs = references(engine)
     if labels_file is not None:
-        return CaseSet(load_cases(Path(labels_file), **refs), Path(labels_file).stem, [Path(labels_file)])
+        # an uploaded file's name is someone's text: cleaned before it names results and history lines
+        return CaseSet(load_cases(Path(labels_file), **refs), history.safe_name(Path(labels_file).stem),
+                       [Path(labels_file)])
     if slice_name is None:
         raise ReviewAppError("name a slice (canonical|holdout) or a label file")
     return CaseSet(load_slice(labels_dir, slice_name, **refs), slice_name, [slice_path(labels_dir, slice_name)])
@@ -209,14 +215,22 @@ def save_draft(service: ReviewService, draft_id: str | None, case: dict[str, Any
     """Store a new version of a draft case (approved for the next export when `approve`).
     Raises AccessDenied, DraftInvalid or StoreError."""
     service.team.require(actor, "approve_case" if approve else "draft_case")
-    draft_id = draft_id or service.store.next_draft_id()
-    problems = draft_problems(service, case, draft_id)
+    problems = draft_problems(service, case, draft_id or None)
     if problems:
         raise DraftInvalid(problems)
-    return service.store.save_draft(draft_id, case, actor or "", "approved" if approve else "draft")
+    # a new draft's id is chosen by the store in the transaction that saves it: never shared
+    return service.store.save_draft(draft_id or None, case, actor or "", "approved" if approve else "draft")
 
 
 def rereview_record(queue: ReviewQueue) -> dict[str, Any]:
     """The re-review queue as plain data (the CLI's --json and the API endpoint)."""
     return {"current": queue.current, "diff": queue.diff.to_json() if queue.diff else None,
             "needs_rereview": [i.to_json() for i in queue.items], "confirmed": list(queue.confirmed)}
+
+
+def compare(engine: Engine, question: str, settings: Settings, compare_date: dt.date) -> drift.Comparison:
+    """The question at an earlier date and at the settings' reference date, and what changed per
+    organization and topic (from the corpus pack's positions and dates, not from what was retrieved)."""
+    if lone_surrogate(question) is not None:
+        raise QuestionError(f"the question {SURROGATE_MESSAGE}")
+    return drift.compare(engine, question, settings, compare_date)

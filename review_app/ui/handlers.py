@@ -49,6 +49,7 @@ from .views import (
     AskView,
     CaseScreen,
     ClaimAdded,
+    CompareView,
     Disagreements,
     DraftForm,
     DraftSaved,
@@ -139,10 +140,13 @@ class Context:
 
 
 def storage_warning(db_path: Path) -> str | None:
-    """On a Space, judgments survive a restart only on the persistent volume (/data)."""
-    if os.environ.get("SPACE_ID") and not str(Path(db_path).resolve()).startswith("/data/"):
-        return ("This Space has no persistent storage for the review database: judgments are lost when it "
-                "restarts. Export often, or attach persistent storage and set REVIEW_APP_DB=/data/review.sqlite.")
+    """On a Space without an event mirror, judgments do not survive a restart: the live database
+    stays on local disk (SQLite's WAL needs locks a bucket mount may not honour), and only the
+    mirror, replayed at start, carries them over. Called only when no mirror is configured."""
+    if os.environ.get("SPACE_ID"):
+        return ("This Space keeps the review database on local disk with no event mirror: judgments are lost "
+                "when it restarts. Export often, or set REVIEW_APP_MIRROR_DIR=/data/events (persistent storage) "
+                "or REVIEW_APP_MIRROR_REPO (a dataset repository) so every judgment is mirrored and replayed.")
     return None
 
 
@@ -186,6 +190,31 @@ def ask(ctx: Context, question: str, mode: str, top_k: float, reference_date: st
         return AskView(message, "", "", pd.DataFrame(), {"error": str(exc)})
     return AskView(render.banner(answer.decision, ctx.scope_words), render.synthesis_html(answer.synthesis),
                    render.evidence_cards(answer.decision), render.evidence_map(answer.decision), answer.to_json())
+
+
+def compare(ctx: Context, question: str, compare_date: str, mode: str, top_k: float, reference_date: str,
+            threshold: float, diversify: bool, embedding: str | None = None) -> CompareView:
+    """The question at an earlier date and at the reference date, side by side, and what changed."""
+    try:
+        if not (compare_date or "").strip():
+            raise ReviewAppError("give an earlier date to compare with (YYYY-MM-DD)")
+        settings = _settings(ctx, mode, top_k, reference_date, threshold, diversify, embedding)
+        comparison = usecases.compare(ctx.engine, question, settings, parse_date(compare_date.strip(), "compare_date"))
+    except ReviewAppError as exc:
+        message = f"<div class='edr-banner edr-abstain'><b>Cannot compare.</b> {render.e(exc)}</div>"
+        return CompareView(message, "", "", {"error": str(exc)})
+    return CompareView(render.changes_html(comparison.changes),
+                       render.dated_answer(comparison.then, "Then", "compare-then-answer"),
+                       render.dated_answer(comparison.now, "Now", "compare-now-answer"), comparison.to_json())
+
+
+def compare_picks(ctx: Context) -> list[tuple[str, str]]:
+    """Quick picks for the earlier date: each source's publication date (an undated one's not_before)."""
+    dates: dict[str, list[str]] = {}
+    for source in sorted(ctx.engine.corpus.sources, key=lambda s: s.eligible_from or dt.date.max):
+        if source.eligible_from is not None:
+            dates.setdefault(source.eligible_from.isoformat(), []).append(source.id)
+    return [(f"{day} ({', '.join(ids)})", day) for day, ids in dates.items()]
 
 
 def generate(ctx: Context, question: str, mode: str, top_k: float, reference_date: str, threshold: float,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from ..claims.drift import Change, Dated
 from ..claims.generation import GatedAnswer
 from ..claims.synthesis import Synthesis
 from ..records import Decision
@@ -33,6 +34,13 @@ CSS = """
 .edr-disagree {border-left: 4px solid #c46a1c; padding: 4px 10px; margin: 6px 0;}
 .edr-verified {border-left: 4px solid #4c9a62; padding: 4px 10px; margin: 6px 0;}
 .edr-unsupported {border-left: 4px solid #b33a3a; padding: 4px 10px; margin: 6px 0;}
+.edr-sides {display: flex; flex-wrap: wrap; gap: 12px;} .edr-sides > div {flex: 1 1 320px; min-width: 0;}
+.edr-change {border-left: 4px solid #999; padding: 3px 10px; margin: 4px 0; list-style: none;}
+.edr-kind-changed {border-left-color: #c46a1c; background: #fdf0e6;}
+.edr-kind-superseded, .edr-kind-withdrawn {border-left-color: #b33a3a; background: #fbe9e9;}
+.edr-kind-new {border-left-color: #2f5fb3; background: #e6eefb;}
+.edr-kind-absent {border-left-color: #777; background: #f2f2f2;}
+.edr-kind-unchanged {border-left-color: #4c9a62;}
 """
 
 @dataclass(frozen=True)
@@ -282,3 +290,50 @@ def claim_verdicts(record: dict) -> str:
         parts.append(f"<p class='edr-muted'>{record['ignored_claims']} claim(s) of abstaining predictions not "
                      "scored (not shown).</p>")
     return "".join(parts) or "<p class='edr-muted'>The predictions give no claims for answered cases.</p>"
+
+
+_KIND_CLASS = {"position changed": "changed", "superseded": "superseded", "withdrawn": "withdrawn",
+               "new source": "new", "unchanged": "unchanged", "no source then": "absent", "no source now": "absent"}
+
+
+def _stance(stance) -> str:
+    if stance is None:
+        return "<i>no source</i>"
+    return (f"<b>{e(stance.value)}</b> <span class='edr-muted'>({e(stance.source)}, "
+            f"{e(stance.published or 'undated')})</span>")
+
+
+def changes_html(changes: tuple[Change, ...]) -> str:
+    """What changed between two dates, one card per organization; each change named in words and
+    marked by colour, unchanged positions last."""
+    if not changes:
+        return "<p class='edr-muted'>No organization states a position on these topics at either date.</p>"
+    by_org: dict[str, list[Change]] = {}
+    for change in changes:
+        by_org.setdefault(change.organization, []).append(change)
+    parts = []
+    for org, items in by_org.items():
+        moved = sum(c.kind != "unchanged" for c in items)
+        rows = []
+        for c in sorted(items, key=lambda c: c.kind == "unchanged"):
+            if c.kind == "new source":
+                words = f"now also from {_stance(c.now)}"
+            elif c.kind == "unchanged":
+                words = _stance(c.now)
+            else:
+                words = f"then {_stance(c.then)} → now {_stance(c.now)}"
+            rows.append(f"<li class='edr-change edr-kind-{_KIND_CLASS.get(c.kind, 'absent')}' "
+                        f"data-kind='{e(c.kind)}'><b>{e(c.label)}</b> · <b>{e(c.kind)}</b>: {words}</li>")
+        summary = f"{moved} change(s)" if moved else "no change"
+        parts.append(f"<div class='edr-card edr-drift-org'><h4>{e(org)} <span class='edr-muted'>{e(summary)}"
+                     f"</span></h4><ul style='padding-left: 0'>{''.join(rows)}</ul></div>")
+    return "".join(parts)
+
+
+def dated_answer(dated: Dated, heading: str, element_id: str) -> str:
+    """One side of a comparison: answer or abstain at its date, and its verified synthesis."""
+    d = dated.decision
+    kind, verdict = ("edr-abstain", f"<b>Abstain.</b> {e(d.abstain_reason or '')}") if d.abstain else (
+        "edr-answer", f"<b>Answer.</b> Best support {d.max_support_score:.3f} (threshold {d.settings.threshold:.3f}).")
+    return (f"<div id='{e(element_id)}'><h4>{e(heading)}: as of {e(dated.date.isoformat())}</h4>"
+            f"<div class='edr-banner {kind}'>{verdict}</div>{_notes(d)}{synthesis_html(dated.synthesis)}</div>")

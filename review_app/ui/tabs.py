@@ -31,6 +31,7 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
                                 info="Each embedder has its own calibrated threshold; the slider follows it.",
                                 elem_id="embedding")
     ask_button = gr.Button("Ask", variant="primary", elem_id="ask-button")
+    compare = _compare_section(ctx)
     banner = gr.HTML(elem_id="ask-banner")
     gr.Markdown("### Synthesis (verified statements only)")
     synthesis = gr.HTML()
@@ -52,6 +53,9 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     embedding.change(partial(handlers.embedding_threshold, ctx), embedding, threshold,
                      api_visibility="private")
     ask_outputs = [banner, synthesis, cards, evidence_map, raw]
+    compare_date, compare_button, compare_outputs = compare
+    compare_button.click(partial(handlers.compare, ctx), [question, compare_date, *ask_inputs[1:]], compare_outputs,
+                         api_name="compare")
     asked = ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
     submitted = question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
     if ctx.generation_enabled:
@@ -64,6 +68,27 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
             return handlers.send_generated(ctx, draft, who(typed, request))
 
         send_button.click(send_generated, [generated_draft, reviewer], send_status, api_visibility="private")
+
+
+def _compare_section(ctx: Context) -> tuple[gr.Textbox, gr.Button, list]:
+    """"Compare with an earlier date": the date (typed, or picked at a source's publication date),
+    the changes per organization, and the two answers side by side."""
+    with gr.Accordion("Compare with an earlier date", open=False, elem_id="compare-accordion"):
+        with gr.Row():
+            compare_date = gr.Textbox(label="Earlier date (YYYY-MM-DD); now is the reference date",
+                                      placeholder="2020-06-01", elem_id="compare-date", scale=1)
+            picks = gr.Radio(handlers.compare_picks(ctx), label="Quick picks: each source's publication date",
+                             elem_id="compare-picks", scale=3)
+        compare_button = gr.Button("Compare", elem_id="compare-button")
+        gr.Markdown("#### What changed, per organization (from the corpus pack's positions and dates)")
+        changes = gr.HTML(elem_id="compare-changes")
+        with gr.Row(equal_height=False):
+            then = gr.HTML(elem_id="compare-then")
+            now = gr.HTML(elem_id="compare-now")
+        with gr.Accordion("Comparison as JSON", open=False):
+            record = gr.JSON(elem_id="compare-json")
+    picks.change(lambda day: day or gr.skip(), picks, compare_date, api_visibility="private")
+    return compare_date, compare_button, [changes, then, now, record]
 
 
 def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:

@@ -16,6 +16,13 @@ class AskView(NamedTuple):
     record: dict[str, Any]
 
 
+class CompareView(NamedTuple):
+    changes: str  # what changed, per organization
+    then: str  # the answer at the earlier date
+    now: str  # the answer at the reference date
+    record: dict[str, Any]  # then, now and changes as JSON
+
+
 class GeneratedView(NamedTuple):
     html: str
     draft: dict[str, Any] | None  # what "Send generated claims for review" sends

@@ -130,3 +130,19 @@ def test_gradio_is_pinned_with_the_2026_security_fixes():
 def test_question_limit_is_stated(engine, settings):
     with pytest.raises(ReviewAppError, match="limit is 2000"):
         engine.ask("a" * 5000, dataclasses.replace(settings))
+
+
+def test_reviewer_text_renders_inert_a_link_shows_as_words_and_address(ui_context):
+    from review_app.ui import render
+
+    shown = render.inert("see [official USPSTF 2026 update](https://evil.example/login) or www.evil.example")
+    assert "](" not in shown and "://" not in shown and "www." not in shown
+    assert "official USPSTF 2026 update" in shown and "evil.example/login" in shown
+    saved = ui_context.service.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a",
+                                    "partially_supports", "missing_fact",
+                                    "[official USPSTF 2026 update](https://evil.example/login)")
+    assert saved.rationale.startswith("[official")
+    row = "c1 · uspstf-2024#recommendation"
+    for panel in (handlers.row_panel(ui_context, "canonical", "canonical-001", row, "dr-c"),
+                  handlers.adjudication_details(ui_context, "canonical", f"canonical-001 {row}")):
+        assert "evil.example/login" in panel and "](https://" not in panel and "https://" not in panel

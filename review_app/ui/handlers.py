@@ -280,7 +280,7 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
     suggestion = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
                   + (render.label_text(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
-    chunk = f"**Claim:** {render.e(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
+    chunk = f"**Claim:** {render.inert(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
     if row.rereview:
         chunk += f"\n\n**Needs re-review after a corpus change:** {render.e(row.rereview)}"
     if row.made_on_text is not None:
@@ -575,15 +575,15 @@ def row_panel(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewe
     if row.hidden_others:
         lines.append(f"{row.hidden_others} other review(s) hidden until you submit yours (blind review).")
     for who, label, reason, rationale in row.others:
-        lines.append(f"- {render.e(who)}: **{label}**" + (f" / {reason}" if reason else "")
-                     + (f" — {render.e(rationale)}" if rationale else ""))
+        lines.append(f"- {render.inert(who)}: **{label}**" + (f" / {reason}" if reason else "")
+                     + (f" — {render.inert(rationale)}" if rationale else ""))
     claim_id, chunk_id = _split(row_key)
     history = ctx.service.history(case_id, claim_id, chunk_id)
     if history and (row.my_status == "submitted" or ctx.service.team.sees_everyone(reviewer)):
         lines.append("\n**History:**")
-        lines += [f"- {_clock(h['time'])} {render.e(h['who'])}: {render.e(h['what'])}"
+        lines += [f"- {_clock(h['time'])} {render.inert(h['who'])}: {render.inert(h['what'])}"
                   + (f" (corpus {render.e(h['corpus_version'])})" if h.get("corpus_version") else "")
-                  + (f" — {render.e(h['rationale'])}" if h["rationale"] else "") for h in history]
+                  + (f" — {render.inert(h['rationale'])}" if h["rationale"] else "") for h in history]
     return "\n".join(lines)
 
 
@@ -642,11 +642,11 @@ def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
     row = _row(ctx, slice_name, case_id, key, "")
     if row is None:
         return ""
-    lines = [f"**Claim:** {render.e(row.claim_text)}", f"**{row.chunk_id}:** {render.e(row.chunk_text)}",
+    lines = [f"**Claim:** {render.inert(row.claim_text)}", f"**{row.chunk_id}:** {render.e(row.chunk_text)}",
              f"**Gold:** {render.label_text(row.gold_label, row.gold_reason) or 'none'} · **verifier:** "
              f"{render.label_text(row.suggestion_label, row.suggestion_reason)}"]
-    lines += [f"- {render.e(who)}: **{label}**" + (f" / {reason}" if reason else "")
-              + (f" — {render.e(rationale)}" if rationale else "")
+    lines += [f"- {render.inert(who)}: **{label}**" + (f" / {reason}" if reason else "")
+              + (f" — {render.inert(rationale)}" if rationale else "")
               for who, label, reason, rationale in ctx.service.submitted_labels(case_id, row)]
     return "\n\n".join(lines)
 

@@ -61,6 +61,16 @@ def e(text: object) -> str:
     return html.escape(str(text), quote=True).translate(_TEMPLATE_SYNTAX)
 
 
+# Markdown would turn "[text](address)" or a bare address into a live link.
+_LINK_SYNTAX = str.maketrans({"[": "&#91;", "]": "&#93;"})
+
+
+def inert(text: object) -> str:
+    """Text a person wrote, shown in Markdown as plain text: escaped as `e` does, and a link
+    shows as its words and its address, never as a link (the address loses its "://")."""
+    return e(text).translate(_LINK_SYNTAX).replace("://", "&#58;//").replace("www.", "www&#46;")
+
+
 def _notes(decision: Decision) -> str:
     return "".join(f"<div class='edr-warning edr-note'>{e(note)}</div>" for note in decision.notes)
 

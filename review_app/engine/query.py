@@ -134,19 +134,9 @@ def age_ranges(text: str, patterns=None) -> tuple[AgeRange, ...]:
         if starts is not None and not any(start in lowered for start in starts):
             continue
         for match in pattern.finditer(text):
-            numbers = [int(g) for g in match.groups() if g is not None]
-            if kind == "point":
-                low = high = numbers[0]
-            elif kind == "decade":
-                low, high = numbers[0] * 10, numbers[0] * 10 + 9
-            elif kind == "after":
-                low, high = numbers[0] + 1, OPEN_END
-            elif kind == "from":
-                low, high = numbers[0], OPEN_END
-            else:
-                low, high = numbers[0], numbers[1]
-            if 18 <= low <= high <= OPEN_END:
-                found.append((low, high))
+            age = _as_range([int(g) for g in match.groups() if g is not None], kind)
+            if age is not None:
+                found.append(age)
     return tuple(dict.fromkeys(found))
 
 

@@ -37,8 +37,7 @@ _BEFORE_UPDATE = re.compile(
     re.I)
 # A year that dates an event in someone's history, not the time the question asks about.
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
-                    r"finished|stopped|moved|biops\w*|surgery|lumpectomy|mastectomy|radiation|last)\b[^.;?!]{0,30}$",
-                    re.I)
+                    r"finished|stopped|moved|last)\b[^.;?!]{0,30}$", re.I)
 
 
 _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
@@ -51,9 +50,11 @@ class QuestionTime:
     phrase: str  # the words of the question it comes from
 
 
-def question_time(question: str, sources: Iterable[Source], organizations: dict[str, str]) -> QuestionTime | None:
+def question_time(question: str, sources: Iterable[Source], organizations: dict[str, str],
+                  events: re.Pattern[str] | None = None) -> QuestionTime | None:
     """The earliest time the question states (None when it states none). `organizations` maps
-    the lower-case names a question may use to the corpus's short names."""
+    the lower-case names a question may use to the corpus's short names; `events` (the pack's
+    words for procedures of someone's history, ending at the year) adds to the built-in verbs."""
     sources = list(sources)
     found: list[QuestionTime] = []
     for match in _BEFORE_UPDATE.finditer(question):
@@ -63,7 +64,8 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     for pattern, read in ((_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end), (_BEFORE_YEAR, _before_year),
                           (_IN_YEAR, _year_end)):
         for match in pattern.finditer(question):
-            if _EVENT.search(question[:match.start()]):
+            before = question[:match.start()]
+            if _EVENT.search(before) or (events is not None and events.search(before)):
                 continue
             if any(t.phrase and match.start() < question.find(t.phrase) + len(t.phrase)
                    and question.find(t.phrase) < match.end() for t in found):

@@ -248,8 +248,8 @@ class Engine:
     def run(self, question: str, settings: Settings) -> tuple[Decision, Trace]:
         """Decide answer-or-abstain for one question. Raises QuestionError on an empty question."""
         question = _validate(question)
-        stated = None if settings.reference_date_explicit else question_time(question, self.corpus.sources,
-                                                                            self._organization_names)
+        stated = None if settings.reference_date_explicit else question_time(
+            question, self.corpus.sources, self._organization_names, self.scope.context.events)
         if stated is not None and stated.date < settings.reference_date:
             settings = dataclasses.replace(settings, reference_date=stated.date)
         else:
@@ -415,7 +415,8 @@ class Engine:
                   organizations: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> Decision:
         """Answer or abstain, with the reason and the notes a reader must see."""
         max_support = max((r.support_score for r in results), default=0.0)
-        flags = self.scope.check(question)
+        findings = self.scope.findings(question)  # each concept once; the affirmed ones are the flags
+        flags = tuple(dict.fromkeys(f["flag"] for f in findings if f["context"] == "affirmed"))
         off_topic = self.scope.other_topic(question)
         named, absent = organizations
         date = settings.reference_date.isoformat()
@@ -433,8 +434,8 @@ class Engine:
                         scope_flags=flags, max_support_score=max_support, settings=settings,
                         results=tuple(results), historical_intent=features.historical, off_topic=off_topic,
                         corpus_version=self.corpus.version, notes=tuple(notes), organizations_absent=absent,
-                        scope_findings=self.scope.findings(question),
-                        patient=read_patient(question, self.scope.context.experiencer).to_json(),
+                        scope_findings=findings,
+                        patient=features.patient.to_json() if features.patient else {},
                         normalized_question=self.vocabulary.normalize(question))
 
     def _abstain_reason(self, settings: Settings, flags: tuple[str, ...], off_topic: str | None,

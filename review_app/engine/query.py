@@ -54,6 +54,7 @@ class QueryFeatures:
     years: tuple[int, ...]
     ages: tuple[AgeRange, ...]
     historical: bool
+    patient: PatientAttributes | None = None  # read once per question; the decision shows it
 
 
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
@@ -168,4 +169,4 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
         ranking_words = [w for w in ranking_words if w not in theirs]
     return QueryFeatures(tuple(vocabulary.stems(ranking_words)), tuple(vocabulary.stems(words)),
                          tuple(background.weight(w) for w in words), years,
-                         patient.ages if patient is not None else age_ranges(question), historical)
+                         patient.ages if patient is not None else age_ranges(question), historical, patient)

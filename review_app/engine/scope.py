@@ -55,6 +55,7 @@ class ContextRules:
     experiencer_exempt: frozenset[str] = frozenset()
     ended: re.Pattern[str] | None = None
     ends_with_time: frozenset[str] = frozenset()
+    events: re.Pattern[str] | None = None  # procedures of someone's history: a year after them dates the event
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         problems.append(Problem(file, "context", "expected a mapping of ConText cues"))
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
-            for key in ("negation_after", "experiencer", "ended")}
+            for key in ("negation_after", "experiencer", "ended", "events")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -227,7 +228,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             values = []
         lists[key] = frozenset(values)
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
-                        lists["ends_with_time"])
+                        lists["ends_with_time"], cues["events"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

@@ -218,3 +218,39 @@ def test_drafts_follow_the_label_file_rules_and_limits(service, tmp_path):
     assert result.plan.new_cases == ("holdout-014 (from draft-002)",)
     assert any(s.startswith("draft-001: not exported") and "2,003 characters" in s for s in result.plan.skipped)
     assert len(load_cases(result.path)) == 68
+
+
+def test_an_export_reads_one_consistent_state_while_others_write(service, tmp_path):
+    """#20 item 9: reviews committed before a draft's approval are in every export that holds the draft.
+    A writer commits a review and then approves a draft while the plan is being read (between its
+    read of the judgments and its read of the drafts): the plan sees neither, never the draft alone."""
+    added = service.add_claim("holdout", "holdout-003", "In 2016 USPSTF called screening in the 40s an individual "
+                              "decision (grade C).", ["uspstf-2016#ages-40-to-49"], "dr-a")
+    other = ReviewService(service.engine, ReviewStore(service.store.path), LABELS_DIR, service.settings)
+    reads = service.store.adjudications
+
+    def adjudications_then_someone_writes():
+        found = reads()
+        if not other.store.drafts():
+            for reviewer in ("dr-a", "dr-b"):
+                other.save("holdout", "holdout-003", added.claim_id, "uspstf-2016#ages-40-to-49", reviewer,
+                           "supports", None, "checked against the card")
+            other.store.save_draft("draft-001", NEW_CASE, "dr-b", "approved")
+        return found
+
+    service.store.adjudications = adjudications_then_someone_writes
+    during = plan_export(service)
+    assert during.new_cases == () and during.claims_added == ()  # the state before the writer, whole
+    after = plan_export(service)  # the next plan sees both: the reviews and the draft
+    assert after.new_cases and after.claims_added == (f"holdout-003 {added.claim_id}",)
+
+
+def test_a_snapshot_holds_while_another_connection_commits(service):
+    row = ("holdout", "holdout-001", "r1", "uspstf-2024#recommendation")
+    service.add_claim("holdout", "holdout-001", "USPSTF recommends biennial screening from 40 to 74.",
+                      ["uspstf-2024#recommendation"], "dr-a")
+    with service.store.snapshot():
+        before = service.store.judgment_count()
+        ReviewStore(service.store.path).record_judgment(service.save(*row, "dr-a", "supports", None, ""))
+        assert service.store.judgment_count() == before  # still the snapshot
+    assert service.store.judgment_count() == before + 2

@@ -81,17 +81,21 @@ def consensus(submitted: Sequence[Judgment], adjudication: Any,
 
 
 def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> ExportPlan:
-    """What an export would write, and what it would report. Nothing is written."""
+    """What an export would write, and what it would report. Nothing is written. Every read is
+    made in one read transaction: the plan is one consistent state of the store."""
     frozen = service.cases(HOLDOUT)
-    reviews = _read_reviews(service, policy)
-    tally = _Tally()
-    out = [_exported_case(service, case, reviews, tally) for case in frozen]
-    drafted, new_cases = _approved_drafts(service, frozen, tally)
+    service.record_version()  # the one write planning may need, made before the snapshot
+    with service.store.snapshot():
+        reviews = _read_reviews(service, policy)
+        tally = _Tally()
+        out = [_exported_case(service, case, reviews, tally) for case in frozen]
+        drafted, new_cases = _approved_drafts(service, frozen, tally)
+        rereview = tuple(service.rereview_queue().lines())
     out += drafted
     check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(tally.claims_added), tally.used, tuple(tally.unchanged),
                       tuple(tally.conflicts), tuple(tally.skipped), tuple(policy), tally.tags,
-                      service.engine.corpus.version, tuple(service.rereview_queue().lines()))
+                      service.engine.corpus.version, rereview)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -119,9 +120,10 @@ class ReviewStore:
         if synchronous not in SYNCHRONOUS_LEVELS:
             raise StoreError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
         self.synchronous = synchronous
+        self._pinned = threading.local()  # a read snapshot this thread holds (see `snapshot`)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._db() as db:
+            with self._connect() as db:
                 db.enable_wal()
                 self._create(db)
         except (OSError, sqlite3.Error) as exc:
@@ -129,6 +131,35 @@ class ReviewStore:
 
     @contextmanager
     def _db(self) -> Iterator[Database]:
+        """A fresh connection for one call; for a read inside `snapshot`, the snapshot's own."""
+        pinned = getattr(self._pinned, "db", None)
+        if pinned is not None:
+            yield pinned
+            return
+        with self._connect() as db:
+            yield db
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction for every read this thread makes in the block: they all see the
+        database as it was at the first of them, whatever other writers commit meanwhile (an export
+        never holds an approved draft without the reviews committed before it). Writes in the block
+        go through connections of their own. Nested blocks share the outer snapshot."""
+        if getattr(self._pinned, "db", None) is not None:
+            yield
+            return
+        with self._connect() as db:
+            db.conn.execute("BEGIN")  # deferred: the snapshot starts at the first read and holds to the end
+            self._pinned.db = db
+            try:
+                yield
+            finally:
+                self._pinned.db = None
+                if db.conn.in_transaction:
+                    db.conn.execute("ROLLBACK")  # nothing was written on it
+
+    @contextmanager
+    def _connect(self) -> Iterator[Database]:
         connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         connection.execute(f"PRAGMA synchronous = {self.synchronous}")
@@ -141,7 +172,7 @@ class ReviewStore:
     def _transaction(self) -> Iterator[Database]:
         """One write transaction holding the write lock from its start (BEGIN IMMEDIATE): what it
         reads no other writer can change before it commits, so read-then-append is safe."""
-        with self._db() as db:
+        with self._connect() as db:
             db.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield db
@@ -193,7 +224,7 @@ class ReviewStore:
     def _append(self, table: str, record: dict[str, Any]) -> int:
         _check_text(record)
         try:
-            with self._db() as db, db.conn:  # one short transaction
+            with self._connect() as db, db.conn:  # one short transaction
                 return db[table].insert(record).last_pk
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: the write was not saved ({exc})") from exc
@@ -281,7 +312,7 @@ class ReviewStore:
     def replay(self, events: list[dict[str, Any]]) -> int:
         """Insert events (from `events`) into this store, keeping their ids. For an empty store."""
         try:
-            with self._db() as db, db.conn:
+            with self._connect() as db, db.conn:
                 for event in events:
                     if event["table"] not in TABLES:
                         raise StoreError(f"unknown table in the event log: {event['table']!r}")
@@ -296,7 +327,7 @@ class ReviewStore:
         version is new. Safe to call from every process at start-up."""
         stamp = now()
         try:
-            with self._db() as db, db.conn:
+            with self._connect() as db, db.conn:
                 if next(db.query(f"select 1 from {CORPUS_VERSIONS} where version = ?", [version]), None):
                     return False
                 db[CORPUS_VERSIONS].insert({"version": version, "recorded_at": stamp,

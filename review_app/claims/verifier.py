@@ -66,6 +66,7 @@ class _ClaimReading:
     historical: bool
     flags: tuple[str, ...]
     weights: dict[str, float]
+    named: frozenset[str] = frozenset()  # scope flags named at all (a list of exclusions names them)
 
 
 class Verifier:
@@ -77,12 +78,16 @@ class Verifier:
         self.reader = FactReader(engine.vocabulary, engine.claim_rules, orgs)
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
 
-    def _read_chunk(self, chunk_id: str) -> tuple[Facts, tuple[str, ...]]:
+    def _read_chunk(self, chunk_id: str) -> tuple[Facts, tuple[str, ...], frozenset[str]]:
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
         source = self.engine.corpus.source_by_id[chunk.document_id]
         year = f" ({source.published_date.year})" if source.published_date else ""
         text = f"{chunk.organization}{year}. {chunk.heading}. {chunk.text}"
-        return self.reader.read(text, self.reader.rules.card_priority), self.engine.scope.check(text)
+        return self.reader.read(text, self.reader.rules.card_priority), self.engine.scope.check(text), self._named(text)
+
+    def _named(self, text: str) -> frozenset[str]:
+        """The scope flags a text names at all, negated or not ("no BRCA mutation" names it)."""
+        return frozenset(f["flag"] for f in self.engine.scope.findings(text))
 
     def _read_claim(self, text: str, reference_date: dt.date) -> _ClaimReading:
         facts = self.reader.read(text, self.reader.rules.claim_priority)
@@ -98,7 +103,8 @@ class Verifier:
         weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
         org_stems = {self.engine.vocabulary.stems([o.lower()])[0] for o in self.engine.corpus.organizations}
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, features.historical,
-                             self.engine.scope.check(text), {w: v for w, v in weights.items() if w not in org_stems})
+                             self.engine.scope.check(text), {w: v for w, v in weights.items() if w not in org_stems},
+                             self._named(text))
 
     def judge(self, claim_text: str, chunk_id: str, reference_date: dt.date) -> Verdict:
         """Label one (claim, cited chunk) pair."""
@@ -111,18 +117,24 @@ class Verifier:
         chunk = corpus.chunk_by_id[chunk_id]
         source = corpus.source_by_id[chunk.document_id]
         status = self.engine.chunk_statuses(reference_date)[chunk_id]  # a replaced section is superseded
-        card, card_flags = self._chunk_facts(chunk_id)
+        card, card_flags, card_named = self._chunk_facts(chunk_id)
 
         def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
             return Verdict(chunk_id, label, reason, explanation, status)
 
+        # A claim that says who is left out names those groups; it is not about them.
+        listing = claim.facts.excludes and dict(claim.facts.poles).get("coverage") != 1
         outside = [f for f in claim.flags if f not in card_flags]
-        if outside:
+        unnamed = sorted(claim.named - card_named)
+        if listing and unnamed:
+            labels = "; ".join(self.engine.scope.label(f) for f in unnamed)
+            return verdict("does_not_support", "missing_fact", f"{chunk_id} does not name {labels}")
+        if outside and not listing:
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
             return verdict("does_not_support", "out_of_scope",
                            f"the claim is about {labels}, which {source.id} does not cover "
                            f"({self.engine.pack.scope_note})")
-        if claim.flags and card.excludes and not claim.facts.excludes:
+        if claim.flags and card.excludes and not listing:
             labels = "; ".join(self.engine.scope.label(f) for f in claim.flags)
             return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
         if status != "current" and not claim.historical:
@@ -159,8 +171,19 @@ class Verifier:
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> tuple[str, str | None, str]:
         """Label the claim's facts against one card's: topics, strength, values, wording."""
         facts = claim.facts
-        anchored = bool(facts.values & card.values or facts.concepts & card.concepts)
+        anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts)
         aligned = _aligned_strengths(facts, card)
+        if facts.mandate and not card.mandate and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
+            return ("contradicts", "misstated_strength",
+                    f"the claim states an obligation; {chunk_id} says "
+                    f"{_STRENGTH_WORDS[aligned[0]] if aligned else 'no such thing'}")
+        denied = [s for s in facts.negated if s in aligned]
+        if anchored and denied and set(aligned) <= set(facts.negated):
+            return ("contradicts", "misstated_strength",
+                    f"the claim denies that it is {_STRENGTH_WORDS[denied[0]]}; {chunk_id} says it is")
+        opposite = self._opposite(claim, card)
+        if opposite:
+            return "contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}"
         # "Recommended against" must be stated as such; otherwise a card sentence must share one of
         # the claim's strengths (a compound claim may state a recommendation and an I statement).
         required = "against" if "against" in facts.strengths else None
@@ -190,6 +213,26 @@ class Verifier:
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
+
+    def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
+        """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
+        card sentence closest to the claim takes the other side."""
+        if not claim.facts.poles:
+            return ""
+        stems = set(claim.weights)
+        for name, side in claim.facts.poles:
+            best, best_overlap = None, 0.0
+            for sentence, _, _ in card.sentences:
+                theirs = dict(self.reader.poles(sentence)).get(name)
+                if theirs is None:
+                    continue
+                words = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(sentence)))
+                overlap = sum(claim.weights[w] for w in stems & words)
+                if overlap > best_overlap:
+                    best, best_overlap = (theirs, sentence), overlap
+            if best is not None and best[0] != side:
+                return best[1].strip()
+        return ""
 
     def _owner(self, claim: _ClaimReading, organization: str) -> str | None:
         """When a claim fails its own organization's card, whose card states it (any version)?"""
@@ -286,6 +329,13 @@ def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
         if by_overlap[overlap] and overlap > 0:
             return tuple(dict.fromkeys(by_overlap[overlap]))
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
+
+
+def _anchors(values: frozenset[str]) -> frozenset[str]:
+    """Values that tie a claim to a card's statement: a year (the card's own publication year,
+    an event date) says which text, not what it states."""
+    return frozenset(v for v in values if v.endswith("%") or not v.replace(".", "").isdigit()
+                     or not 1900 <= float(v) <= 2100)
 
 
 def _kind(value: str, *facts: Facts) -> str:

@@ -42,6 +42,10 @@ class ClaimRules:
     grades: tuple[tuple[re.Pattern[str], str], ...] = ()  # pattern -> value template ("grade \\1")
     intervals: tuple[str, ...] = ()  # interval words the rewrites produce; "X or Y" of two is a choice
     interval_patterns: tuple[tuple[re.Pattern[str], str], ...] = ()  # other wordings -> value template
+    mandate: tuple[re.Pattern[str], ...] = ()  # "must", "required": stronger than any recommendation
+    negation_before: tuple[re.Pattern[str], ...] = ()  # a negator just before a strength phrase turns it around
+    negation_clause: tuple[re.Pattern[str], ...] = ()  # "it is not true that ...": turns the rest of the clause
+    antonyms: tuple[tuple[str, tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,9 @@ class Facts:
     strengths: tuple[str, ...]  # every strength the whole text expresses, in priority order
     words: frozenset[str]  # content-word stems
     sentences: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]  # (text, strengths, its values)
+    negated: tuple[str, ...] = ()  # strengths the text denies ("does not recommend against")
+    mandate: bool = False  # states an obligation ("must", "required", "always")
+    poles: tuple[tuple[str, int], ...] = ()  # antonym pairs the text takes a side on: (pair, +1 | -1)
 
     @property
     def values(self) -> frozenset[str]:
@@ -116,11 +123,22 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
         problems.append(Problem(name, "number_words", "expected word: number pairs"))
         words = {}
     universal = patterns(data.get("universal"), "universal")
+    negation = data.get("negation") or {}
+    negation_before = patterns(negation.get("before"), "negation.before") if negation else ()
+    negation_clause = patterns(negation.get("clause"), "negation.clause") if negation else ()
+    mandate = patterns(data.get("mandate"), "mandate") if data.get("mandate") else ()
+    antonyms = []
+    for name, pair in (data.get("antonyms") or {}).items():
+        if not (isinstance(pair, list) and len(pair) == 2):
+            problems.append(Problem(name, f"antonyms.{name}", "expected [patterns of one side, of the other]"))
+            continue
+        antonyms.append((str(name), patterns(pair[0], f"antonyms.{name}[0]"), patterns(pair[1], f"antonyms.{name}[1]")))
     exclusion = patterns(data.get("exclusion"), "exclusion")
     if problems:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
-                      concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"))
+                      concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
+                      negation_before, negation_clause, tuple(antonyms))
 
 
 class FactReader:
@@ -132,6 +150,18 @@ class FactReader:
         self._org_names = {o.lower(): o for o in organizations}
         words = "|".join(map(re.escape, rules.number_words))
         self._number_words = re.compile(rf"\b({words})\b(?=[\s-]+(years?|months?|percent|%))") if words else None
+        # Tens and teens are numbers wherever they stand ("age sixty", "forty-five to fifty-four",
+        # "in their forties"); a lone unit word only before a unit ("two years", not "one of").
+        self._tens = {w: n for w, n in rules.number_words.items() if n >= 20 and n % 10 == 0 and n < 100}
+        self._units = {w: n for w, n in rules.number_words.items() if 1 <= n <= 9}
+        self._teens = {w: n for w, n in rules.number_words.items() if 13 <= n <= 19}
+        if self._tens:
+            tens, units = "|".join(self._tens), "|".join(self._units) or "(?!)"
+            self._compound = re.compile(rf"\b({tens})(?:[\s-]({units}))?\b")
+            self._decade_words = re.compile(r"\b(" + "|".join(w[:-1] + "ies" for w in self._tens) + r")\b")
+        else:
+            self._compound = self._decade_words = None
+        self._teen_words = re.compile(r"\b(" + "|".join(self._teens) + r")\b") if self._teens else None
         # A choice of two interval words ("annual or biennial", either order) is one value.
         order = {w: i for i, w in enumerate(rules.intervals)}
         self._choices = {f"{a} or {b}": " or ".join(sorted((a, b), key=order.get))
@@ -143,13 +173,63 @@ class FactReader:
         text = self.vocabulary.normalize(text)
         for pattern, replacement in self.rules.rewrites:
             text = pattern.sub(replacement, text)
+        if self._decade_words is not None:
+            text = self._decade_words.sub(lambda m: f"{self._tens[m.group(1)[:-3] + 'y']}s", text)
+            text = self._compound.sub(lambda m: str(self._tens[m.group(1)] + self._units.get(m.group(2) or "", 0)),
+                                      text)
+        if self._teen_words is not None:
+            text = self._teen_words.sub(lambda m: str(self._teens[m.group(1)]), text)
         if self._number_words is not None:
             text = self._number_words.sub(lambda m: str(self.rules.number_words[m.group(1)]), text)
         return text
 
     def strengths(self, text: str, priority: tuple[str, ...]) -> tuple[str, ...]:
-        """Every strength the text expresses, in priority order."""
-        return tuple(label for label in priority if any(p.search(text) for p in self.rules.strength[label]))
+        """Every strength the text expresses (and does not deny), in priority order."""
+        return self.polar_strengths(text, priority)[0]
+
+    def _negated_at(self, text: str, start: int) -> bool:
+        """Is a phrase starting at `start` under a negation: a negator just before it, or a
+        clause-level denial ("it is not true that", "does not say that") earlier in its sentence?"""
+        before = text[:start]
+        clause = re.split(r"[.;:!?]|\bbut\b", before)[-1]
+        flips = sum(1 for p in self.rules.negation_clause for _ in p.finditer(clause))
+        flips += any(p.search(before[-40:]) for p in self.rules.negation_before)
+        return flips % 2 == 1
+
+    def polar_strengths(self, text: str, priority: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(strengths stated, strengths denied), each in priority order. Phrases are matched in
+        the order the rules list them and each match uses up its words, so "does not recommend"
+        is one statement against, not also one for."""
+        spans: list[tuple[int, int]] = []
+        stated, denied = set(), set()
+        masked = text
+        for label in self.rules.strength:
+            for pattern in self.rules.strength[label]:
+                for m in list(pattern.finditer(masked)):
+                    if not m.group(0).strip():
+                        continue
+                    spans.append(m.span())
+                    (denied if self._negated_at(text, m.start()) else stated).add(label)
+                    masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+        return (tuple(label for label in priority if label in stated),
+                tuple(label for label in priority if label in denied))
+
+    def mandates(self, text: str) -> bool:
+        return any(p.search(text) and not self._negated_at(text, p.search(text).start()) for p in self.rules.mandate)
+
+    def poles(self, text: str) -> tuple[tuple[str, int], ...]:
+        """The side the text takes on each antonym pair of the rules (rise/fall, include/exclude,
+        replace/does not replace): +1 for the first side, -1 for the second, a negation flipping it."""
+        out = []
+        for name, first, second in self.rules.antonyms:
+            sides = set()
+            for sign, group in ((1, first), (-1, second)):
+                for pattern in group:
+                    for m in pattern.finditer(text):
+                        sides.add(-sign if self._negated_at(text, m.start()) else sign)
+            if len(sides) == 1:
+                out.append((name, sides.pop()))
+        return tuple(out)
 
     def strength(self, text: str, priority: tuple[str, ...]) -> str | None:
         found = self.strengths(text, priority)
@@ -189,6 +269,7 @@ class FactReader:
         for sentence in _SENTENCE.split(norm):
             n, i, g = self.values(sentence)
             sentences.append((sentence, self.strengths(sentence, priority), n | i | g))
+        stated, denied = self.polar_strengths(norm, priority)
         mentions = list(self._orgs.finditer(norm))
         orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
         subjects = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions
@@ -213,5 +294,5 @@ class FactReader:
             age_ranges=card_age_ranges(norm), intervals=intervals, grades=grades, concepts=concepts,
             universal=any(p.search(norm) for p in self.rules.universal),
             excludes=any(p.search(norm) for p in self.rules.exclusion),
-            strengths=self.strengths(norm, priority),
-            words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences))
+            strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
+            negated=denied, mandate=self.mandates(norm), poles=self.poles(norm))

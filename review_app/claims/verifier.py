@@ -171,7 +171,11 @@ class Verifier:
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> tuple[str, str | None, str]:
         """Label the claim's facts against one card's: topics, strength, values, wording."""
         facts = claim.facts
-        anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts)
+        anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts
+                        or _ages_within(facts, card))
+        ages, card_ages = _ages(facts), _ages(card)
+        # a card about other ages does not state the strength of the claim's advice
+        other_ages = bool(ages and card_ages and not ages & card_ages and not _ages_within(facts, card))
         aligned = _aligned_strengths(facts, card)
         if facts.mandate and not card.mandate and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
             return ("contradicts", "misstated_strength",
@@ -191,19 +195,19 @@ class Verifier:
             clash = required not in aligned
         else:
             clash = bool(facts.strengths) and not set(facts.strengths) & set(aligned)
-        if anchored and aligned and clash:
+        if anchored and aligned and clash and not other_ages:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
-        missing_concepts = sorted(facts.concepts - card.concepts)
-        if missing_concepts:
-            return ("partially_supports" if anchored else "does_not_support", "missing_fact",
-                    f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         conflicts = _conflicts(facts, card, frozenset(self.reader.rules.intervals),
                                self.reader.interval_choices(facts.intervals | card.intervals),
                                "option" in facts.strengths)
         if conflicts:
             return "contradicts", "missing_fact", f"{chunk_id} states {conflicts}"
+        missing_concepts = sorted(facts.concepts - card.concepts)
+        if missing_concepts:
+            return ("partially_supports" if facts.concepts & card.concepts else "does_not_support", "missing_fact",
+                    f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(_uncovered(facts, card))
         coverage = _content_coverage(claim.weights, card.words)
         if not missing and coverage >= CONTENT_COVERAGE:
@@ -338,6 +342,16 @@ def _anchors(values: frozenset[str]) -> frozenset[str]:
                      or not 1900 <= float(v) <= 2100)
 
 
+def _ages(facts: Facts) -> frozenset[str]:
+    """The plain numbers of a text that are not years: ages (and counts)."""
+    return frozenset(v for v in facts.numbers if not v.endswith("%") and not 1900 <= float(v) <= 2100)
+
+
+def _ages_within(claim: Facts, card: Facts) -> bool:
+    """A claim's age inside an age range the card states (78 within "75 or older")."""
+    return any(low <= float(v) <= high for v in _ages(claim) for low, high in card.age_ranges)
+
+
 def _kind(value: str, *facts: Facts) -> str:
     """What a value is: an interval or a grade (as the texts it came from read it), a
     percentage, a year or another number."""
@@ -357,8 +371,9 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
     out = set()
     for value in claim.values - card.values:
         if _kind(value, claim, card) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
-                and not any(float(value) in (low, high) for low, high in claim.age_ranges):
-            continue
+                and all(any(c_low <= low <= high <= c_high for c_low, c_high in card.age_ranges)
+                        for low, high in claim.age_ranges if float(value) in (low, high)):
+            continue  # an age, or a whole stated range, inside a range the card states
         out.add(value)
     return out
 

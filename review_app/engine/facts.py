@@ -150,18 +150,6 @@ class FactReader:
         self._org_names = {o.lower(): o for o in organizations}
         words = "|".join(map(re.escape, rules.number_words))
         self._number_words = re.compile(rf"\b({words})\b(?=[\s-]+(years?|months?|percent|%))") if words else None
-        # Tens and teens are numbers wherever they stand ("age sixty", "forty-five to fifty-four",
-        # "in their forties"); a lone unit word only before a unit ("two years", not "one of").
-        self._tens = {w: n for w, n in rules.number_words.items() if n >= 20 and n % 10 == 0 and n < 100}
-        self._units = {w: n for w, n in rules.number_words.items() if 1 <= n <= 9}
-        self._teens = {w: n for w, n in rules.number_words.items() if 13 <= n <= 19}
-        if self._tens:
-            tens, units = "|".join(self._tens), "|".join(self._units) or "(?!)"
-            self._compound = re.compile(rf"\b({tens})(?:[\s-]({units}))?\b")
-            self._decade_words = re.compile(r"\b(" + "|".join(w[:-1] + "ies" for w in self._tens) + r")\b")
-        else:
-            self._compound = self._decade_words = None
-        self._teen_words = re.compile(r"\b(" + "|".join(self._teens) + r")\b") if self._teens else None
         # A choice of two interval words ("annual or biennial", either order) is one value.
         order = {w: i for i, w in enumerate(rules.intervals)}
         self._choices = {f"{a} or {b}": " or ".join(sorted((a, b), key=order.get))
@@ -173,12 +161,6 @@ class FactReader:
         text = self.vocabulary.normalize(text)
         for pattern, replacement in self.rules.rewrites:
             text = pattern.sub(replacement, text)
-        if self._decade_words is not None:
-            text = self._decade_words.sub(lambda m: f"{self._tens[m.group(1)[:-3] + 'y']}s", text)
-            text = self._compound.sub(lambda m: str(self._tens[m.group(1)] + self._units.get(m.group(2) or "", 0)),
-                                      text)
-        if self._teen_words is not None:
-            text = self._teen_words.sub(lambda m: str(self._teens[m.group(1)]), text)
         if self._number_words is not None:
             text = self._number_words.sub(lambda m: str(self.rules.number_words[m.group(1)]), text)
         return text

@@ -36,7 +36,8 @@ def test_a_choice_of_intervals_is_one_value():
 def test_numbers():
     assert read("ages 40 to 74").numbers == read("ages 40\u201374").numbers == {"40", "74"}
     assert read("women in their 40s").numbers == {"40", "49"}
-    assert read("about 2% per year from 2015 to 2019").numbers == {"2%", "2015", "2019"}
+    assert read("about 2% per year from 2015 to 2019").numbers == {"2%", "per year 2%", "2015", "2019"}
+    assert read("about 2% every two years").numbers == {"2%", "per 2 years 2%"}  # a rate keeps its period
     assert read("a life expectancy of ten years").numbers == {"10"}
     assert read("ACOG Practice Bulletin 179 says").numbers == frozenset()
     assert read("grade B").grades == {"grade b"}

@@ -344,7 +344,7 @@ def _anchors(values: frozenset[str]) -> frozenset[str]:
 
 def _ages(facts: Facts) -> frozenset[str]:
     """The plain numbers of a text that are not years: ages (and counts)."""
-    return frozenset(v for v in facts.numbers if not v.endswith("%") and not 1900 <= float(v) <= 2100)
+    return frozenset(v for v in facts.numbers if v.replace(".", "").isdigit() and not 1900 <= float(v) <= 2100)
 
 
 def _ages_within(claim: Facts, card: Facts) -> bool:

@@ -46,6 +46,7 @@ class ClaimRules:
     negation_before: tuple[re.Pattern[str], ...] = ()  # a negator just before a strength phrase turns it around
     negation_clause: tuple[re.Pattern[str], ...] = ()  # "it is not true that ...": turns the rest of the clause
     antonyms: tuple[tuple[str, tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...]], ...] = ()
+    rates: tuple[tuple[re.Pattern[str], str], ...] = ()  # "2% per year": a percentage with its period
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
                       concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
-                      negation_before, negation_clause, tuple(antonyms))
+                      negation_before, negation_clause, tuple(antonyms), pairs("rates"))
 
 
 class FactReader:
@@ -219,6 +220,7 @@ class FactReader:
 
     def values(self, text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         numbers = {f"{m.group(1)}%" for m in _PERCENT.finditer(text)}
+        numbers |= {m.expand(template) for pattern, template in self.rules.rates for m in pattern.finditer(text)}
         stripped = _PERCENT.sub(" ", text)
         for m in _DECADE.finditer(stripped):
             numbers |= {f"{m.group(1)}0", f"{m.group(1)}9"}

@@ -183,7 +183,6 @@ class FactReader:
         """(strengths stated, strengths denied), each in priority order. Phrases are matched in
         the order the rules list them and each match uses up its words, so "does not recommend"
         is one statement against, not also one for."""
-        spans: list[tuple[int, int]] = []
         stated, denied = set(), set()
         masked = text
         for label in self.rules.strength:
@@ -191,7 +190,6 @@ class FactReader:
                 for m in list(pattern.finditer(masked)):
                     if not m.group(0).strip():
                         continue
-                    spans.append(m.span())
                     (denied if self._negated_at(text, m.start()) else stated).add(label)
                     masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
         return (tuple(label for label in priority if label in stated),
@@ -220,7 +218,9 @@ class FactReader:
 
     def values(self, text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         numbers = {f"{m.group(1)}%" for m in _PERCENT.finditer(text)}
-        numbers |= {m.expand(template) for pattern, template in self.rules.rates for m in pattern.finditer(text)}
+        for pattern, template in self.rules.rates:
+            numbers |= {m.expand(template) for m in pattern.finditer(text)}
+            text = pattern.sub(lambda m: m.group(1), text)  # the period's own number is not a value
         stripped = _PERCENT.sub(" ", text)
         for m in _DECADE.finditer(stripped):
             numbers |= {f"{m.group(1)}0", f"{m.group(1)}9"}

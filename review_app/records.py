@@ -181,6 +181,10 @@ class Decision:
     scope_findings: tuple[dict[str, str], ...] = ()  # each concept a scope rule matched, with its context
     normalized_question: str = ""  # after the pack's shorthand and phrase rewrites: what support is computed on
     patient: dict[str, Any] = field(default_factory=dict)  # the patient's ages and the relatives named
+    aspects: tuple[str, ...] = ()  # what the question asks about (the pack's aspects)
+    aspects_default: bool = False  # the question named no aspect: the pack's defaults
+    answer_chunks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # aspect -> answer-bearing results
+    aspects_missing: dict[str, tuple[str, ...]] = field(default_factory=dict)  # aspect -> organizations without one
 
     @property
     def retrieved_document_ids(self) -> list[str]:
@@ -202,6 +206,10 @@ class Decision:
             "reference_date_phrase": self.reference_date_phrase,
             "patient": dict(self.patient),
             "normalized_question": self.normalized_question,
+            "aspects": list(self.aspects),
+            "aspects_default": self.aspects_default,
+            "answer_chunks": {a: list(c) for a, c in self.answer_chunks.items()},
+            "aspects_missing": {a: list(o) for a, o in self.aspects_missing.items()},
             "scope_findings": [dict(f) for f in self.scope_findings],
             "organizations_absent": list(self.organizations_absent),
             "notes": list(self.notes),

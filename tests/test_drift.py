@@ -1,4 +1,4 @@
-"""Evidence drift: one question at two dates, and every kind of change per organization and topic,
+"""Evidence drift: one question at two dates, and every kind of change per organization and aspect,
 on the bundled corpus and on the colorectal example pack."""
 
 import dataclasses
@@ -33,7 +33,7 @@ def compare(engine, settings, then: str, now: str | None = None):
 
 
 def find(comparison, organization: str, topic: str, kind: str | None = None):
-    rows = [c for c in comparison.changes if c.organization == organization and c.topic == topic
+    rows = [c for c in comparison.changes if c.organization == organization and c.aspect == topic
             and (kind is None or c.kind == kind)]
     assert rows, f"no {kind or 'change'} for {organization} {topic}"
     return rows[0]
@@ -61,8 +61,11 @@ def test_uspstf_2016_to_2024_start_age_changed_and_the_rest_superseded(engine, s
     assert start.kind == "position changed" and start.then_status_now == "superseded"
     assert (start.then.source, start.now.source) == ("uspstf-2016", "uspstf-2024")
     assert start.then.value.startswith("50") and start.now.value == "40"
-    interval = find(comparison, "USPSTF", "interval")
-    assert interval.kind == "superseded" and interval.then.value == interval.now.value == "every 2 years"
+    interval = find(comparison, "USPSTF", "interval")  # still every 2 years, but from 40 rather than 50
+    assert interval.kind == "position changed" and "ages 50 to 74" in interval.then.value
+    assert interval.now.value == "every 2 years (ages 40 to 74)"
+    older = find(comparison, "USPSTF", "age_75_and_older")
+    assert older.kind == "superseded" and older.then.value == older.now.value == "insufficient evidence (I statement)"
 
 
 def test_acog_partial_supersession(engine, settings):
@@ -101,7 +104,7 @@ def test_no_source_now_and_withdrawn(engine, settings):
     corpus = engine.corpus
 
     def changes(sources, then: dt.date, now: dt.date):
-        return position_changes(corpus, synthesizer.topics, synthesizer.positions, engine.pack.primary_class,
+        return position_changes(corpus, synthesizer.labels, synthesizer.positions, engine.pack.primary_class,
                                 chunk_statuses_at(sources, corpus.chunks, then),
                                 chunk_statuses_at(sources, corpus.chunks, now))
 
@@ -132,7 +135,7 @@ def test_cli_json_on_the_colorectal_pack(capsys):
                  "--corpus", str(COLORECTAL), "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["then"]["reference_date"] == "2020-06-01" and not record["now"]["abstain"]
-    start = next(c for c in record["changes"] if c["organization"] == "USPSTF" and c["topic"] == "start_age")
+    start = next(c for c in record["changes"] if c["organization"] == "USPSTF" and c["aspect"] == "start_age")
     assert start["kind"] == "position changed"
     assert (start["then"]["value"], start["now"]["value"]) == ("50", "45")
     assert (start["then"]["source"], start["now"]["source"]) == ("uspstf-2016", "uspstf-2021")

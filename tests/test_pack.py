@@ -46,7 +46,7 @@ def test_ask_shows_the_2021_change_and_the_acp_disagreement(colorectal, capsys):
     assert code == 0 and record["abstain"] is False
     assert {"USPSTF", "ACS", "ACG", "ACP"} <= {r["organization"] for r in record["results"]}
     assert "uspstf-2016" not in {r["document_id"] for r in record["results"]}  # superseded today
-    assert any(d["topic"] == "start_age" for d in record["disagreements"])
+    assert any(d["aspect"] == "start_age" for d in record["disagreements"])
     code, out, _ = run(capsys, "ask", "When should colonoscopy start?", "--reference-date", "2019-01-01",
                        "--json", *colorectal)
     assert "uspstf-2016" in {r["document_id"] for r in json.loads(out)["results"]}  # current again in 2019

@@ -6,11 +6,11 @@ are not read from what either decision happened to retrieve: they come from the 
 data alone (positions.yaml, and the manifest's dates and supersession through each chunk's
 status at each date), so the same two dates always give the same changes.
 
-Per organization and topic, the position at a date is the `value` of the positions whose chunk
+Per organization and aspect, the position at a date is the `value` of the positions whose chunk
 is current then. When several of an organization's sources state a topic, one represents it:
 at the later date the source that represented it earlier while it is still current (a position
 that was not replaced stays with its source), otherwise the pack's primary kind of source first,
-then the most recently published, then manifest order. Each other source that states the topic
+then the most recently published, then manifest order. Each other source that states the aspect
 at the later date but did not at the earlier one is listed as a `new source`.
 """
 
@@ -56,7 +56,7 @@ class Dated:
 
 @dataclass(frozen=True)
 class Stance:
-    """One organization's position on one topic at one date, and the source it comes from."""
+    """One organization's position on one aspect at one date, and the source it comes from."""
 
     value: str
     source: str
@@ -72,8 +72,8 @@ class Stance:
 @dataclass(frozen=True)
 class Change:
     organization: str
-    topic: str
-    label: str  # how the pack names the topic
+    aspect: str
+    label: str  # how the pack names the aspect
     kind: str  # one of KINDS
     then: Stance | None
     now: Stance | None
@@ -88,7 +88,7 @@ class Change:
         return f"{self.organization} · {self.label}: {self.kind} — then {then}; now {now}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"organization": self.organization, "topic": self.topic, "label": self.label, "kind": self.kind,
+        return {"organization": self.organization, "aspect": self.aspect, "label": self.label, "kind": self.kind,
                 "then": self.then.to_json() if self.then else None, "now": self.now.to_json() if self.now else None,
                 "then_status_now": self.then_status_now, "text": self.text}
 
@@ -124,14 +124,14 @@ def compare(engine: Engine, question: str, settings: Settings, compare_date: dt.
     for s in (then_settings, now_settings):
         decision = engine.ask(question, s)
         sides.append(Dated(decision, synthesizer.synthesize(decision)))
-    changes = position_changes(engine.corpus, synthesizer.topics, synthesizer.positions, engine.pack.primary_class,
+    changes = position_changes(engine.corpus, synthesizer.labels, synthesizer.positions, engine.pack.primary_class,
                                engine.chunk_statuses(compare_date), engine.chunk_statuses(settings.reference_date))
     return Comparison(sides[0], sides[1], changes)
 
 
-def position_changes(corpus: Corpus, topics: dict[str, str], positions: tuple[Position, ...], primary_class: str,
+def position_changes(corpus: Corpus, labels: dict[str, str], positions: tuple[Position, ...], primary_class: str,
                      then_statuses: dict[str, str], now_statuses: dict[str, str]) -> tuple[Change, ...]:
-    """Per organization and topic, the position then and now and the kind of change; pure over
+    """Per organization and aspect, the position then and now and the kind of change; pure over
     the pack's positions and the chunk statuses at the two dates."""
     order = {s.id: i for i, s in enumerate(corpus.sources)}
     source = corpus.source_by_id
@@ -152,8 +152,8 @@ def position_changes(corpus: Corpus, topics: dict[str, str], positions: tuple[Po
 
     out: list[Change] = []
     for organization in corpus.organizations:
-        for topic, label in topics.items():
-            stated = [p for p in positions if p.topic == topic
+        for aspect, label in labels.items():
+            stated = [p for p in positions if p.aspect == aspect
                       and corpus.chunk_by_id[p.chunk_id].organization == organization]
             then_held, now_held = _held(corpus, stated, then_statuses), _held(corpus, stated, now_statuses)
             then_source = min(then_held, key=rank, default=None)
@@ -162,10 +162,10 @@ def position_changes(corpus: Corpus, topics: dict[str, str], positions: tuple[Po
             if then is None and now is None:
                 continue
             status = _status(then.chunk_ids, now_statuses) if then else None
-            out.append(Change(organization, topic, label, _kind(then, now, status), then, now, status))
+            out.append(Change(organization, aspect, label, _kind(then, now, status), then, now, status))
             if then is None:
                 continue  # everything now is new; the row says so
-            out += [Change(organization, topic, label, "new source", then, stance(now_held, extra), status)
+            out += [Change(organization, aspect, label, "new source", then, stance(now_held, extra), status)
                     for extra in sorted(now_held, key=rank) if extra != now_source and extra not in then_held]
     return tuple(out)
 

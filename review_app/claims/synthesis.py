@@ -1,45 +1,39 @@
-"""Evidence synthesis without a language model: per organization, the positions its retrieved
-cards state (corpus/positions.yaml), each statement a claim that must pass the verifier before
-it is shown, and the disagreements between organizations stated, never averaged away."""
+"""Evidence synthesis without a language model, answering the aspects the question asks about.
+
+The engine picks, per asked aspect and organization, the chunks that answer it (the pack's
+positions.yaml, engine/aspects.py). Here each picked chunk's position on that aspect becomes a
+statement, shown only once the claim verifier supports it against the chunk; positions of other
+retrieved chunks go to a folded `related` list. Per aspect, organizations with no statement are
+named, disagreement between current positions is stated (never averaged away), and a one-line
+answer is built from the verified statements alone.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from ..engine.corpus import Corpus
-from ..engine.datafiles import read_mapping
+from ..engine.aspects import Position
 from ..engine.pipeline import Engine
-from ..errors import CorpusError, Problem
 from ..records import Decision
 from .verifier import Verifier
-
-POSITIONS_FILE = "positions.yaml"
-
-
-@dataclass(frozen=True)
-class Position:
-    chunk_id: str
-    topic: str
-    value: str
-    statement: str
 
 
 @dataclass(frozen=True)
 class Statement:
     text: str
     chunk_ids: tuple[str, ...]
-    topic: str
+    aspect: str
     value: str
     status: str
     verified: bool
     verifier_label: str
     explanation: str
+    year: int | None = None  # the source's publication year (shown when the source is not current)
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "chunk_ids": list(self.chunk_ids), "topic": self.topic, "value": self.value,
+        return {"text": self.text, "chunk_ids": list(self.chunk_ids), "aspect": self.aspect, "value": self.value,
                 "status": self.status, "verified": self.verified, "verifier_label": self.verifier_label}
 
 
@@ -54,7 +48,7 @@ class OrganizationCard:
 
 @dataclass(frozen=True)
 class Disagreement:
-    topic: str
+    aspect: str
     label: str
     positions: dict[str, str]  # organization -> value
 
@@ -64,104 +58,160 @@ class Disagreement:
         return f"Organizations disagree on {self.label}. {listed}."
 
     def to_json(self) -> dict[str, Any]:
-        return {"topic": self.topic, "label": self.label, "positions": dict(self.positions), "text": self.text}
+        return {"aspect": self.aspect, "label": self.label, "positions": dict(self.positions), "text": self.text}
 
 
 @dataclass(frozen=True)
 class Synthesis:
-    cards: tuple[OrganizationCard, ...]
+    cards: tuple[OrganizationCard, ...]  # per organization, the verified statements on the asked aspects
     disagreements: tuple[Disagreement, ...]
     withheld: tuple[Statement, ...]  # statements that failed verification, kept for review only
+    answer: str | None = None  # the one-line answer, from verified statements only
+    aspects: tuple[tuple[str, str], ...] = ()  # (aspect, label) asked, in order
+    missing: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (aspect label, organizations with no statement)
+    related: tuple[Statement, ...] = ()  # verified statements of other retrieved chunks, off the asked aspects
+
+    @property
+    def statements(self) -> tuple[Statement, ...]:
+        return tuple(s for card in self.cards for s in card.statements)
 
     def to_json(self) -> dict[str, Any]:
-        return {"synthesis": [c.to_json() for c in self.cards],
+        return {"answer": self.answer, "aspects": [a for a, _ in self.aspects],
+                "synthesis": [c.to_json() for c in self.cards],
                 "disagreements": [d.to_json() for d in self.disagreements],
+                "no_statement": [{"aspect": label, "organizations": list(orgs)} for label, orgs in self.missing],
+                "related": [s.to_json() for s in self.related],
                 "withheld": [s.to_json() for s in self.withheld]}
 
 
-@dataclass(frozen=True)
-class PositionRules:
-    topics: dict[str, str]  # topic -> how the synthesis names it
-    compared: tuple[str, ...]  # topics on which organizations' positions are compared
-    positions: tuple[Position, ...]
-
-
-def load_positions(corpus: Corpus) -> PositionRules:
-    """Read the pack's positions.yaml; every chunk id and topic must exist."""
-    path = Path(corpus.directory) / POSITIONS_FILE
-    name = str(path)
-    data = read_mapping(path)
-    topics = data.get("topics")
-    problems: list[Problem] = []
-    if not isinstance(topics, dict) or not topics:
-        problems.append(Problem(name, "topics", "expected a mapping of topic -> how the synthesis names it"))
-        topics = {}
-    compared = data.get("compared")
-    if not (isinstance(compared, list) and all(isinstance(t, str) and t in topics for t in compared)):
-        problems.append(Problem(name, "compared", "expected a list of the topics (above) on which organizations "
-                                                  "are compared"))
-        compared = []
-    positions = []
-    for i, entry in enumerate(data.get("positions") or []):
-        where = f"positions[{i}]"
-        if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) and entry[k].strip()
-                                                  for k in ("chunk", "topic", "value", "statement")):
-            problems.append(Problem(name, where, "needs chunk, topic, value and statement (non-empty text)"))
-            continue
-        if entry["chunk"] not in corpus.chunk_by_id:
-            problems.append(Problem(name, f"{where}.chunk", f"{entry['chunk']!r} is not a chunk of the corpus"))
-        if topics and entry["topic"] not in topics:
-            problems.append(Problem(name, f"{where}.topic", f"{entry['topic']!r} is not one of " + ", ".join(topics)))
-        positions.append(Position(entry["chunk"], entry["topic"], str(entry["value"]), entry["statement"].strip()))
-    if problems:
-        raise CorpusError(problems)
-    return PositionRules({str(k): str(v) for k, v in topics.items()}, tuple(compared), tuple(positions))
-
-
 class Synthesizer:
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, positions: tuple[Position, ...] | None = None):
         self.engine = engine
         self.verifier = Verifier(engine)
-        rules = load_positions(engine.corpus)
-        self.topics, self.compared, self.positions = rules.topics, rules.compared, rules.positions
+        rules = engine.aspects
+        self.labels, self.compared = rules.labels, rules.compared
+        self.positions = rules.positions if positions is None else positions
+        self._by_chunk: dict[str, list[Position]] = {}
+        for position in self.positions:
+            self._by_chunk.setdefault(position.chunk_id, []).append(position)
+        self._verdicts: dict[tuple[str, str, object], tuple[bool, str, str]] = {}
 
     def synthesize(self, decision: Decision) -> Synthesis:
-        """Cards and disagreements for an answered Decision (nothing for an abstention)."""
+        """Statements, disagreements and the one-line answer for an answered Decision (nothing
+        for an abstention)."""
         if decision.abstain:
             return Synthesis((), (), ())
         date = decision.settings.reference_date
-        by_chunk: dict[str, list[Position]] = {}
-        for position in self.positions:
-            by_chunk.setdefault(position.chunk_id, []).append(position)
+        results = {r.chunk_id: r for r in decision.results}
         per_org: dict[str, list[Statement]] = {}
-        withheld = []
+        by_aspect: dict[str, list[tuple[str, Statement]]] = {}
+        withheld: list[Statement] = []
+        shown: set[str] = set()
+        used: set[tuple[str, str]] = set()
+        for aspect in decision.aspects:
+            for chunk_id in decision.answer_chunks.get(aspect, ()):
+                result = results[chunk_id]
+                for position in self._by_chunk.get(chunk_id, []):
+                    if position.aspect != aspect:
+                        continue
+                    used.add((chunk_id, aspect))
+                    statement = self._statement(position, result.status, date, result.published_date)
+                    if not statement.verified:
+                        withheld.append(statement)
+                        continue
+                    by_aspect.setdefault(aspect, []).append((result.organization, statement))
+                    if statement.text not in shown:  # one statement may answer two aspects: shown once
+                        shown.add(statement.text)
+                        per_org.setdefault(result.organization, []).append(statement)
+        related = []
         for result in decision.results:
-            for position in by_chunk.get(result.chunk_id, []):
-                statement = self._statement(position, result.status, date)
+            for position in self._by_chunk.get(result.chunk_id, []):
+                if (result.chunk_id, position.aspect) in used or position.statement in shown:
+                    continue
+                statement = self._statement(position, result.status, date, result.published_date)
                 if statement.verified:
-                    per_org.setdefault(result.organization, []).append(statement)
-                else:
-                    withheld.append(statement)
-        cards = tuple(OrganizationCard(org, tuple(statements)) for org, statements in per_org.items())
-        return Synthesis(cards, self._disagreements(per_org), tuple(withheld))
+                    shown.add(statement.text)
+                    related.append(statement)
+        order = list(self.engine.corpus.organizations)
+        cards = tuple(OrganizationCard(org, tuple(per_org[org])) for org in order if org in per_org)
+        missing = tuple((self.labels[a], tuple(orgs)) for a, orgs in decision.aspects_missing.items()
+                        if a in decision.aspects)
+        disagreements = self._disagreements(decision.aspects, by_aspect)
+        answer = one_line_answer(decision, [(a, self.labels[a]) for a in decision.aspects], by_aspect, missing,
+                                 order)
+        return Synthesis(cards, disagreements, tuple(withheld), answer,
+                         tuple((a, self.labels[a]) for a in decision.aspects), missing, tuple(related))
 
-    def _statement(self, position: Position, status: str, date) -> Statement:
-        verdict = self.verifier.verify_claim((position.chunk_id, position.statement, [position.chunk_id]), date)
-        citation = verdict.verdicts[0]
-        return Statement(position.statement, (position.chunk_id,), position.topic, position.value, status,
-                         verdict.supported, citation.label, citation.explanation)
+    def _statement(self, position: Position, status: str, date, published) -> Statement:
+        key = (position.chunk_id, position.statement, date)
+        if key not in self._verdicts:
+            verdict = self.verifier.verify_claim((position.chunk_id, position.statement, [position.chunk_id]), date)
+            citation = verdict.verdicts[0]
+            self._verdicts[key] = (verdict.supported, citation.label, citation.explanation)
+        supported, label, explanation = self._verdicts[key]
+        return Statement(position.statement, (position.chunk_id,), position.aspect, position.value, status,
+                         supported, label, explanation, published.year if published else None)
 
-    def _disagreements(self, per_org: dict[str, list[Statement]]) -> tuple[Disagreement, ...]:
+    def _disagreements(self, asked: tuple[str, ...],
+                       by_aspect: dict[str, list[tuple[str, Statement]]]) -> tuple[Disagreement, ...]:
         out = []
-        for topic in self.compared:
-            stated = {}
-            for org, statements in per_org.items():
-                current = [s for s in statements if s.topic == topic and s.status == "current"]
-                if current:
-                    stated[org] = current[0].value
+        for aspect in asked:
+            if aspect not in self.compared:
+                continue
+            stated = _values(by_aspect.get(aspect, []), current_only=True)
             if len(stated) > 1 and len(set(stated.values())) > 1:
-                out.append(Disagreement(topic, self.topics[topic], stated))
+                out.append(Disagreement(aspect, self.labels[aspect], stated))
         return tuple(out)
+
+
+def _values(pairs: list[tuple[str, Statement]], current_only: bool = False) -> dict[str, str]:
+    """Organization -> its distinct values on one aspect, joined (in the order stated)."""
+    values: dict[str, list[str]] = {}
+    for org, statement in pairs:
+        if current_only and statement.status != "current":
+            continue
+        value = statement.value
+        if statement.status != "current" and statement.year:
+            value = f"{value} (in {statement.year})"
+        values.setdefault(org, [])
+        if value not in values[org]:
+            values[org].append(value)
+    return {org: ", ".join(v) for org, v in values.items()}
+
+
+def one_line_answer(decision: Decision, aspects: list[tuple[str, str]],
+                    by_aspect: dict[str, list[tuple[str, Statement]]],
+                    missing: tuple[tuple[str, tuple[str, ...]], ...], order: list[str]) -> str | None:
+    """One line from verified statements only: per asked aspect, whether the organizations agree
+    and each one's position; the reference date and the patient's ages first."""
+    parts = []
+    for aspect, label in aspects:
+        values = _values(by_aspect.get(aspect, []))
+        values = {org: values[org] for org in order if org in values}
+        if not values:
+            continue
+        if len(values) == 1:
+            org, value = next(iter(values.items()))
+            parts.append(f"{org} on {label}: {value}.")
+        elif len(set(values.values())) == 1:
+            parts.append(f"Organizations agree on {label}: {next(iter(values.values()))} "
+                         f"({', '.join(values)}).")
+        else:
+            listed = "; ".join(f"{org} {value}" for org, value in values.items())
+            parts.append(f"Organizations disagree on {label}: {listed}.")
+    if not parts:
+        return None
+    for label, orgs in missing:
+        parts.append(f"No statement in this corpus from {', '.join(orgs)} on {label}.")
+    context = f"As of {decision.settings.reference_date.isoformat()}"
+    ages = decision.patient.get("ages") if decision.patient else None
+    if ages:
+        context += ", for " + " / ".join(f"age {lo}" if lo == hi else f"ages {lo}-{hi}" if hi < 130
+                                         else f"age {lo} and older" for lo, hi in ages)
+    relatives = [r["who"] for r in (decision.patient or {}).get("relatives", [])]
+    if relatives:
+        context += f" (a relative named: {', '.join(dict.fromkeys(relatives))})"
+    return f"{context}: " + " ".join(parts)
 
 
 @lru_cache(maxsize=8)

@@ -18,6 +18,7 @@ import numpy as np
 from ..errors import CorpusError, Problem, ReviewAppError
 from ..records import Decision, EmbeddingSpec, Result, Settings
 from . import embedding_cache, embeddings, index_cache, ranking
+from .aspects import AnswerPlan, answer_chunks, load_aspects
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
@@ -165,6 +166,8 @@ class Engine:
         self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
         self._organization_names = {name.lower(): org for org, full in corpus.organizations.items()
                                     for name in (org, full)}
+        self.aspects = load_aspects(corpus)
+        self._chunk_index = {c.id: i for i, c in enumerate(chunks)}
 
     def semantic_index(self, spec: EmbeddingSpec) -> SemanticIndex | embeddings.DenseIndex:
         """The semantic index of an embedding provider: the hashing index built with the engine,
@@ -263,12 +266,19 @@ class Engine:
         boosts = self._boosts(features)
         ranked = self._rank(scores, boosts, status_weight, eligible, settings.mode)
         on_topic = self.scope.on_topic(question)
-        selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings)
+        organizations = self._absent_organizations(question, features, eligible)
+        plan = self._answer_plan(question, features, organizations[0], eligible, settings)
+        reserved = [self._chunk_index[c] for c in plan.chunk_ids] if settings.diversify else []
+        selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings, reserved)
         support = self._result_support(question, scores, selected, on_topic, settings.mode)
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
                                 on_topic, self.chunk_statuses(settings.reference_date))
-        decision = self._decision(question, settings, features, statuses, results, on_topic,
-                                  self._absent_organizations(question, features, eligible))
+        decision = self._decision(question, settings, features, statuses, results, on_topic, organizations)
+        decision = dataclasses.replace(
+            decision, aspects=plan.aspects, aspects_default=plan.default,
+            answer_chunks={a: tuple(c for c in ids if c in {r.chunk_id for r in results})
+                           for a, ids in plan.chunks.items()},
+            aspects_missing={a: orgs for a, orgs in plan.missing.items() if orgs})
         decision = dataclasses.replace(
             decision, reference_date_source="question" if stated else (
                 "explicit" if settings.reference_date_explicit else "pinned"),
@@ -356,15 +366,34 @@ class Engine:
             rank_score = (fused + boost) * status_weight * self.class_weight
         return _Ranked(status_weight=status_weight, fused=fused, rank_score=rank_score)
 
+    def _answer_plan(self, question: str, features: QueryFeatures, named: tuple[str, ...], eligible: np.ndarray,
+                     settings: Settings) -> AnswerPlan:
+        """The aspects the question asks about and, per aspect and organization in play (those it
+        names, else every one with an eligible source), the chunks that answer it."""
+        normalized = self.vocabulary.normalize(question)
+        asked, default = self.aspects.read(normalized, features.ages)
+        held = [] if self.aspects.asks_every_organization(normalized) else \
+            [o for o in named if o in self.corpus.organizations]
+        present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
+        organizations = [o for o in self._org_list if (o in held if held else o in present)]
+        statuses = self.chunk_statuses(settings.reference_date)
+        current = np.array([statuses[c.id] == "current" for c in self.corpus.chunks], dtype=bool)
+        preferred = self.aspects.asked_class(normalized) or self.pack.primary_class
+        return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible, current,
+                             features.ages, preferred, features.historical)
+
     def _select(self, rank_score: np.ndarray, eligible: np.ndarray, named_match: np.ndarray,
-                settings: Settings) -> tuple[np.ndarray, np.ndarray]:
-        """(selected, undiversified): the results in rank order, and plain top-k by rank score."""
+                settings: Settings, reserved: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(selected, undiversified): the results in rank order, and plain top-k by rank score.
+        `reserved` chunks (the answer-bearing ones) are always selected, with the best-ranked chunk;
+        the rest of the places follow the diversification rounds."""
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if not settings.diversify:
             return undiversified, undiversified
         by_source = np.where(named_match > 0, self._doc_code, -1)
         rounds = [self._primary_org_code, self._org_code, by_source]
-        return ranking.diversify(rank_score, eligible, rounds, settings.top_k), undiversified
+        first = undiversified[:1].tolist()
+        return ranking.diversify(rank_score, eligible, rounds, settings.top_k, first + (reserved or [])), undiversified
 
     def _result_support(self, question: str, scores: _Scores, selected: np.ndarray, on_topic: bool,
                         mode: str) -> np.ndarray:

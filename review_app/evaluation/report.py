@@ -72,6 +72,11 @@ def format_decision(decision: Decision, synthesis: Synthesis | None = None) -> s
                  + (" · historical question: superseded sources eligible" if decision.historical_intent else "")
                  + (f" · corpus {decision.corpus_version}" if decision.corpus_version else ""))
     lines += [f"Note: {note}" for note in decision.notes]
+    if decision.aspects:
+        lines.append("asked about: " + ", ".join(decision.aspects) + (" (the pack's defaults: the question names "
+                                                                      "none)" if decision.aspects_default else ""))
+    if synthesis is not None and synthesis.answer:
+        lines += ["", f"In one line: {synthesis.answer}"]
     lines.append("")
     for r in decision.results:
         published = r.published_date.isoformat() if r.published_date else "undated"
@@ -83,6 +88,9 @@ def format_decision(decision: Decision, synthesis: Synthesis | None = None) -> s
             lines.append(f"  {card.organization}")
             lines += [f"    - {s.text} [{', '.join(s.chunk_ids)}; {s.status}]" for s in card.statements]
         lines += [f"  ! {d.text}" for d in synthesis.disagreements]
+        lines += [f"  - {', '.join(orgs)}: no statement in this corpus on {label}" for label, orgs in synthesis.missing]
+        if synthesis.related:
+            lines.append(f"  ({len(synthesis.related)} related statement(s) on other points; --json lists them)")
     lines.append("")
     lines.append("Research demonstration only — not medical advice.")
     return "\n".join(lines)

@@ -32,6 +32,8 @@ CSS = """
 .edr-card h4 {margin: 0 0 4px;}
 .edr-muted {color: #666; font-size: 0.9em;}
 .edr-disagree {border-left: 4px solid #c46a1c; padding: 4px 10px; margin: 6px 0;}
+.edr-one-line {border-left: 4px solid #1f5f8b; background: #eef5fa; color: #1a1a1a; padding: 8px 12px;
+  margin: 6px 0; font-weight: 600;}
 .edr-verified {border-left: 4px solid #4c9a62; padding: 4px 10px; margin: 6px 0;}
 .edr-unsupported {border-left: 4px solid #b33a3a; padding: 4px 10px; margin: 6px 0;}
 .edr-sides {display: flex; flex-wrap: wrap; gap: 12px;} .edr-sides > div {flex: 1 1 320px; min-width: 0;}
@@ -77,8 +79,8 @@ def _notes(decision: Decision) -> str:
 
 def banner(decision: Decision, scope: ScopeWords) -> str:
     if not decision.abstain:
-        return (f"<div class='edr-banner edr-answer' id='decision-banner'><b>Answer.</b> The corpus supports an "
-                f"answer: best support {decision.max_support_score:.3f} (threshold "
+        return (f"<div class='edr-banner edr-answer' id='decision-banner'><b>Answer.</b> {_as_of(decision)} the "
+                f"corpus supports an answer: best support {decision.max_support_score:.3f} (threshold "
                 f"{decision.settings.threshold:.3f}).</div>" + _notes(decision))
     if decision.scope_flags:
         flags = "; ".join(scope.labels.get(f, f) for f in decision.scope_flags)
@@ -86,13 +88,26 @@ def banner(decision: Decision, scope: ScopeWords) -> str:
                f"Flags: {e(', '.join(decision.scope_flags))}.")
     else:
         why = e(decision.abstain_reason or "")
-    return f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {why}</div>" + _notes(decision)
+    return (f"<div class='edr-banner edr-abstain' id='decision-banner'><b>Abstain.</b> {_as_of(decision)} {why}"
+            "</div>" + _notes(decision))
+
+
+def _as_of(decision: Decision) -> str:
+    """The reference date the decision was made at, and where it came from."""
+    source = {"question": " (a time the question states)", "explicit": " (set for this question)"}.get(
+        decision.reference_date_source, " (the pinned reference date)")
+    return f"As of <b>{e(decision.settings.reference_date.isoformat())}</b>{e(source)},"
 
 
 def synthesis_html(synthesis: Synthesis) -> str:
     if not synthesis.cards:
         return "<p class='edr-muted'>No synthesis: the system abstains, or no retrieved card states a position.</p>"
     parts = []
+    if synthesis.answer:
+        parts.append(f"<div class='edr-one-line' id='one-line-answer'>{e(synthesis.answer)}</div>")
+    if synthesis.aspects:
+        parts.append("<p class='edr-muted'>Asked about: " + ", ".join(e(label) for _, label in synthesis.aspects)
+                     + "</p>")
     for d in synthesis.disagreements:
         parts.append(f"<div class='edr-disagree'><b>Organizations disagree on {e(d.label)}.</b> "
                      + "; ".join(f"{e(org)}: {e(value)}" for org, value in d.positions.items()) + "</div>")
@@ -100,6 +115,14 @@ def synthesis_html(synthesis: Synthesis) -> str:
         items = "".join(f"<li>{e(s.text)} <span class='edr-muted'>[{e(', '.join(s.chunk_ids))}; {e(s.status)}; "
                         f"verified]</span></li>" for s in card.statements)
         parts.append(f"<div class='edr-card'><h4>{e(card.organization)}</h4><ul>{items}</ul></div>")
+    for label, orgs in synthesis.missing:
+        parts.append(f"<p class='edr-muted edr-no-statement'>{e(', '.join(orgs))}: no statement in this corpus on "
+                     f"{e(label)}.</p>")
+    if synthesis.related:
+        items = "".join(f"<li>{e(s.text)} <span class='edr-muted'>[{e(', '.join(s.chunk_ids))}; {e(s.status)}]"
+                        "</span></li>" for s in synthesis.related)
+        parts.append(f"<details class='edr-related'><summary>Related statements on other points "
+                     f"({len(synthesis.related)})</summary><ul>{items}</ul></details>")
     if synthesis.withheld:
         parts.append(f"<p class='edr-muted'>{len(synthesis.withheld)} statement(s) withheld: they did not pass "
                      "the claim verifier.</p>")
@@ -161,8 +184,13 @@ def evidence_cards(decision: Decision, gold: set[str] | None = None) -> str:
 
 def evidence_map(decision: Decision) -> pd.DataFrame:
     rows = []
+    answers = {}  # chunk -> the asked aspects it answers
+    for aspect, chunk_ids in decision.answer_chunks.items():
+        for chunk_id in chunk_ids:
+            answers.setdefault(chunk_id, []).append(aspect)
     for r in decision.results:
-        row = {"rank": r.rank, "chunk": r.chunk_id, "organization": r.organization, "status": r.status,
+        row = {"rank": r.rank, "chunk": r.chunk_id, "answers": ", ".join(answers.get(r.chunk_id, [])) or "—",
+               "organization": r.organization, "status": r.status,
                "published": _date(r.published_date), "effective": _date(r.effective_date),
                "rank score": round(r.rank_score, 4), "support": round(r.support_score, 4)}
         row.update({k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.signals.items()})
@@ -317,7 +345,7 @@ def changes_html(changes: tuple[Change, ...]) -> str:
     """What changed between two dates, one card per organization; each change named in words and
     marked by colour, unchanged positions last."""
     if not changes:
-        return "<p class='edr-muted'>No organization states a position on these topics at either date.</p>"
+        return "<p class='edr-muted'>No organization states a position on these aspects at either date.</p>"
     by_org: dict[str, list[Change]] = {}
     for change in changes:
         by_org.setdefault(change.organization, []).append(change)

@@ -1,0 +1,254 @@
+"""What a question asks about (its aspects) and which chunks answer it, from the corpus pack's
+positions.yaml: every aspect, cue, default and position is data; this module names none.
+
+A question's aspects are read from its normalized words (the pack's cues) and from the patient's
+age (an aspect may declare the patient ages it covers); a question that names none gets the
+pack's default aspects. A chunk carries the aspects of its positions, each position optionally
+limited to the patient ages it speaks to. `answer_chunks` then picks, for each asked aspect and
+each organization in play, the chunks of the one source that answers it (current before
+superseded, the kind of source the question asks for or else the pack's primary kind, the most
+recent) and every other source of that kind still in force on it (a partial update leaves the
+older source current on what it did not replace) — every version when an asked aspect compares
+versions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import CorpusError, Problem
+from .corpus import Corpus
+from .datafiles import compile_pattern, read_mapping
+
+POSITIONS_FILE = "positions.yaml"
+AgeRange = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Aspect:
+    id: str
+    label: str  # how the synthesis names it
+    cues: tuple[re.Pattern[str], ...]
+    patient_ages: AgeRange | None = None  # a patient in this range asks about the aspect too
+    all_versions: bool = False  # the aspect compares a source with the version it replaced
+    subsumes: tuple[str, ...] = ()  # aspects a question asking this one names only as its subject
+
+
+@dataclass(frozen=True)
+class Position:
+    """One organization's position on one aspect, as one chunk states it."""
+
+    chunk_id: str
+    aspect: str
+    value: str  # the short comparable form (the one-line answer, disagreements, drift)
+    statement: str  # the claim the synthesis shows once the verifier supports it
+    ages: AgeRange | None = None  # the patient ages the position speaks to
+
+    def speaks_to(self, patient_ages: Sequence[AgeRange]) -> bool:
+        """Whether the position applies to a patient of these ages (any overlap; no ages: always)."""
+        if self.ages is None or not patient_ages:
+            return True
+        low, high = self.ages
+        return any(a_low <= high and a_high >= low for a_low, a_high in patient_ages)
+
+
+@dataclass(frozen=True)
+class AspectRules:
+    aspects: dict[str, Aspect]
+    default: tuple[str, ...]
+    compared: tuple[str, ...]
+    source_cues: dict[str, tuple[re.Pattern[str], ...]]  # knowledge class -> cues asking for it
+    positions: tuple[Position, ...]
+    every_organization: tuple[re.Pattern[str], ...] = ()  # cues that a question naming some asks about all
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return {a.id: a.label for a in self.aspects.values()}
+
+    def read(self, normalized_question: str, patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool]:
+        """(the aspects a question asks about in pack order, whether they are the pack's defaults)."""
+        asked = [a.id for a in self.aspects.values()
+                 if any(c.search(normalized_question) for c in a.cues)
+                 or (a.patient_ages is not None and _within(patient_ages, a.patient_ages))]
+        subsumed = {s for a in asked for s in self.aspects[a].subsumes}
+        asked = [a for a in asked if a not in subsumed]
+        if not asked:
+            return self.default, True
+        if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
+            return tuple(dict.fromkeys([*self.default, *asked])), False
+        return tuple(asked), False
+
+    def asks_every_organization(self, normalized_question: str) -> bool:
+        """Whether a question that names organizations still asks about all of them ("who ...")."""
+        return any(c.search(normalized_question) for c in self.every_organization)
+
+    def asked_class(self, normalized_question: str) -> str | None:
+        """The kind of source the question asks for by name (a patient FAQ...), if any."""
+        return next((cls for cls, cues in self.source_cues.items()
+                     if any(c.search(normalized_question) for c in cues)), None)
+
+
+@dataclass(frozen=True)
+class AnswerPlan:
+    """For each asked aspect, the chunks that answer it, and the organizations in play with none."""
+
+    aspects: tuple[str, ...]
+    default: bool  # the question named no aspect: the pack's defaults were used
+    chunks: dict[str, tuple[str, ...]]  # aspect -> answer-bearing chunk ids
+    missing: dict[str, tuple[str, ...]]  # aspect -> organizations in play with no statement on it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"aspects": list(self.aspects), "default": self.default,
+                "chunks": {a: list(c) for a, c in self.chunks.items()},
+                "missing": {a: list(o) for a, o in self.missing.items()}}
+
+    @property
+    def chunk_ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for ids in self.chunks.values() for c in ids))
+
+
+def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], default: bool,
+                  organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
+                  patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False) -> AnswerPlan:
+    """Per asked aspect and organization in play, the chunks of the source that answers it.
+
+    `eligible` and `current` are per chunk (corpus order); `organizations` are the ones in play
+    (those the question names, else every organization with an eligible chunk). A question
+    about the past prefers the versions replaced since."""
+    index = {c.id: i for i, c in enumerate(corpus.chunks)}
+    source = corpus.source_by_id
+    order = {s.id: i for i, s in enumerate(corpus.sources)}
+    every_version = any(rules.aspects[a].all_versions for a in asked)
+    chunks: dict[str, tuple[str, ...]] = {}
+    missing: dict[str, tuple[str, ...]] = {}
+    for aspect in asked:
+        carrying = [p.chunk_id for p in rules.positions
+                    if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
+        picked: list[str] = []
+        absent: list[str] = []
+        for organization in organizations:
+            mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
+            if not mine:
+                absent.append(organization)
+                continue
+
+            def rank(chunk_id: str) -> tuple:
+                s = source[corpus.chunk_by_id[chunk_id].document_id]
+                start = s.eligible_from.toordinal() if s.eligible_from else 0
+                in_force = bool(current[index[chunk_id]])
+                return (s.knowledge_class != preferred_class, in_force if historical else not in_force, -start,
+                        order[s.id])
+
+            best = min(mine, key=rank)
+            kind = source[corpus.chunk_by_id[best].document_id].knowledge_class
+            if every_version:  # every version of the best kind of source, current or replaced
+                picked += [c for c in mine if source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
+            elif current[index[best]]:  # every source of that kind still in force on the aspect
+                picked += [c for c in mine if current[index[c]]
+                           and source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
+            else:
+                document = corpus.chunk_by_id[best].document_id
+                picked += [c for c in mine if corpus.chunk_by_id[c].document_id == document]
+        chunks[aspect] = tuple(dict.fromkeys(picked))
+        missing[aspect] = tuple(absent)
+    return AnswerPlan(asked, default, chunks, missing)
+
+
+def _within(ages: Sequence[AgeRange], span: AgeRange) -> bool:
+    """Whether every stated age range lies inside `span` (an open "40+" is not a 75-year-old)."""
+    return bool(ages) and all(span[0] <= low and high <= span[1] for low, high in ages)
+
+
+def load_aspects(corpus: Corpus) -> AspectRules:
+    """Read the pack's positions.yaml. Raises CorpusError naming the file and the field."""
+    path = Path(corpus.directory) / POSITIONS_FILE
+    name = str(path)
+    data = read_mapping(path)
+    problems: list[Problem] = []
+    aspects = _parse_aspects(data.get("aspects"), name, problems)
+
+    def aspect_list(key: str) -> tuple[str, ...]:
+        value = data.get(key)
+        if not (isinstance(value, list) and value and all(isinstance(a, str) and a in aspects for a in value)):
+            problems.append(Problem(name, key, "expected a list of aspects named under `aspects`"))
+            return ()
+        return tuple(value)
+
+    default, compared = aspect_list("default_aspects"), aspect_list("compared")
+    source_cues: dict[str, tuple[re.Pattern[str], ...]] = {}
+    for cls, cues in (data.get("source_cues") or {}).items():
+        if not isinstance(cues, list):
+            problems.append(Problem(name, f"source_cues.{cls}", "expected a list of patterns"))
+            continue
+        compiled = [compile_pattern(p, name, f"source_cues.{cls}[{i}]", problems) for i, p in enumerate(cues)]
+        source_cues[str(cls)] = tuple(c for c in compiled if c is not None)
+    positions = _parse_positions(data.get("positions"), corpus, aspects, name, problems)
+    every = data.get("every_organization_cues") or []
+    if not isinstance(every, list):
+        problems.append(Problem(name, "every_organization_cues", "expected a list of patterns"))
+        every = []
+    every_organization = [compile_pattern(p, name, f"every_organization_cues[{i}]", problems)
+                          for i, p in enumerate(every)]
+    if problems:
+        raise CorpusError(problems)
+    return AspectRules(aspects, default, compared, source_cues, positions,
+                       tuple(c for c in every_organization if c is not None))
+
+
+def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:
+    if not isinstance(spec, dict) or not spec:
+        problems.append(Problem(file, "aspects", "expected a mapping of aspect -> label and cues"))
+        return {}
+    aspects = {}
+    for key, entry in spec.items():
+        where = f"aspects.{key}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("label"), str) \
+                or not isinstance(entry.get("cues"), list):
+            problems.append(Problem(file, where, "needs `label` (text) and `cues` (a list of patterns)"))
+            continue
+        cues = [compile_pattern(p, file, f"{where}.cues[{i}]", problems) for i, p in enumerate(entry["cues"])]
+        ages = _age_range(entry.get("patient_ages"), file, f"{where}.patient_ages", problems)
+        subsumes = entry.get("subsumes") or []
+        if not (isinstance(subsumes, list) and all(isinstance(a, str) and a in spec for a in subsumes)):
+            problems.append(Problem(file, f"{where}.subsumes", "expected a list of aspects named under `aspects`"))
+            subsumes = []
+        aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
+                                   bool(entry.get("all_versions", False)), tuple(subsumes))
+    return aspects
+
+
+def _parse_positions(spec: object, corpus: Corpus, aspects: dict[str, Aspect], file: str,
+                     problems: list[Problem]) -> tuple[Position, ...]:
+    positions = []
+    for i, entry in enumerate(spec or []):
+        where = f"positions[{i}]"
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) and entry[k].strip()
+                                                  for k in ("chunk", "aspect", "value", "statement")):
+            problems.append(Problem(file, where, "needs chunk, aspect, value and statement (non-empty text)"))
+            continue
+        if entry["chunk"] not in corpus.chunk_by_id:
+            problems.append(Problem(file, f"{where}.chunk", f"{entry['chunk']!r} is not a chunk of the corpus"))
+            continue
+        if aspects and entry["aspect"] not in aspects:
+            problems.append(Problem(file, f"{where}.aspect",
+                                    f"{entry['aspect']!r} is not one of " + ", ".join(aspects)))
+        ages = _age_range(entry.get("ages"), file, f"{where}.ages", problems)
+        positions.append(Position(entry["chunk"], entry["aspect"], str(entry["value"]), entry["statement"].strip(),
+                                  ages))
+    return tuple(positions)
+
+
+def _age_range(value: object, file: str, where: str, problems: list[Problem]) -> AgeRange | None:
+    if value is None:
+        return None
+    if (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                            for v in value) and 0 <= value[0] <= value[1]):
+        return (value[0], value[1])
+    problems.append(Problem(file, where, f"{value!r} is not an age range [low, high]"))
+    return None

@@ -67,6 +67,14 @@ class _ClaimReading:
     flags: tuple[str, ...]
     weights: dict[str, float]
     named: frozenset[str] = frozenset()  # scope flags named at all (a list of exclusions names them)
+    atoms: tuple[_Atom, ...] = ()  # the atomic assertions of a compound claim (empty: the claim is one)
+
+
+@dataclass(frozen=True)
+class _Atom:
+    organizations: tuple[str, ...]  # whom it speaks for (empty: no one named)
+    text: str
+    reading: _ClaimReading
 
 
 class Verifier:
@@ -89,7 +97,7 @@ class Verifier:
         """The scope flags a text names at all, negated or not ("no BRCA mutation" names it)."""
         return frozenset(f["flag"] for f in self.engine.scope.findings(text))
 
-    def _read_claim(self, text: str, reference_date: dt.date) -> _ClaimReading:
+    def _read_claim(self, text: str, reference_date: dt.date, whole: bool = True) -> _ClaimReading:
         facts = self.reader.read(text, self.reader.rules.claim_priority)
         grouped = tuple(dict.fromkeys(o for group in facts.organization_groups for o in group))
         attributed = grouped or (facts.subjects or facts.organizations)[:1]
@@ -102,9 +110,15 @@ class Verifier:
         background = self.engine.params.background
         weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
         org_stems = {self.engine.vocabulary.stems([o.lower()])[0] for o in self.engine.corpus.organizations}
+        atoms: tuple[_Atom, ...] = ()
+        if whole:
+            parts = self.reader.atoms(text, tuple(self.engine.corpus.organizations))
+            if len(parts) > 1:
+                atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
+                              for orgs, part in parts)
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, features.historical,
                              self.engine.scope.check(text), {w: v for w, v in weights.items() if w not in org_stems},
-                             self._named(text))
+                             self._named(text), atoms)
 
     def judge(self, claim_text: str, chunk_id: str, reference_date: dt.date) -> Verdict:
         """Label one (claim, cited chunk) pair."""
@@ -151,6 +165,9 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
+        if claim.atoms and not claim.facts.universal:
+            label, reason, explanation = self._judge_atoms(claim, chunk.organization, card, chunk_id)
+            return verdict(label, reason, explanation)
         if claim.attributed and chunk.organization not in claim.attributed:
             return verdict("does_not_support", "wrong_organization",
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
@@ -168,7 +185,8 @@ class Verifier:
                 return verdict(label, "wrong_organization", f"{explanation}; the claim states {owner}")
         return verdict(label, reason, explanation)
 
-    def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> tuple[str, str | None, str]:
+    def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str,
+                 ignore_strength: bool = False) -> tuple[str, str | None, str]:
         """Label the claim's facts against one card's: topics, strength, values, wording."""
         facts = claim.facts
         anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts
@@ -195,7 +213,7 @@ class Verifier:
             clash = required not in aligned
         else:
             clash = bool(facts.strengths) and not set(facts.strengths) & set(aligned)
-        if anchored and aligned and clash and not other_ages:
+        if anchored and aligned and clash and not other_ages and not ignore_strength:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
@@ -217,6 +235,63 @@ class Verifier:
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
+
+    def _atom_results(self, claim: _ClaimReading, organization: str, card: Facts,
+                      chunk_id: str) -> list[tuple[_Atom, tuple[str, str | None, str] | None]]:
+        """Each atom judged against the card when it speaks for the card's organization (or for
+        no one named); None for an atom about another organization."""
+        results = [(atom, self._compare(atom.reading, card, chunk_id)
+                    if not atom.organizations or organization in atom.organizations else None)
+                   for atom in claim.atoms]
+        # "advises continuing to 75, then deciding together": the card's strength for the part is
+        # the one another part states, so together they state it
+        stated = {s for atom, r in results if r is not None and r[0] == "supports"
+                  for s in atom.reading.facts.strengths}
+        aligned = {s for atom, r in results if r is not None and r[1] == "misstated_strength"
+                   for s in _aligned_strengths(atom.reading.facts, card)}
+        if aligned and aligned <= stated:
+            results = [(atom, self._compare(atom.reading, card, chunk_id, ignore_strength=True)
+                        if r is not None and r[1] == "misstated_strength" else r) for atom, r in results]
+        return results
+
+    def _judge_atoms(self, claim: _ClaimReading, organization: str, card: Facts,
+                     chunk_id: str) -> tuple[str, str | None, str]:
+        """A compound claim against one chunk, from its atoms: an atom that misstates the strength
+        or says the opposite contradicts; otherwise a card stating some atoms supports those
+        (partially, when others remain: another organization's part is wrong_organization), and a
+        different value contradicts only when the card supports no atom (it is about another part)."""
+        results = self._atom_results(claim, organization, card, chunk_id)
+        judged = [(a, r) for a, r in results if r is not None]
+        elsewhere = [a for a, r in results if r is None]
+        several = len({o for a in claim.atoms for o in a.organizations}) > 1
+
+        def reason(own: str | None) -> str | None:
+            return "wrong_organization" if several else own
+
+        if not judged:
+            return ("does_not_support", "wrong_organization",
+                    f"no part of the claim speaks for {organization}: " + "; ".join(
+                        f"'{a.text}' is {' and '.join(a.organizations)}'s" for a in elsewhere))
+        for atom, (label, why, explanation) in judged:
+            if label == "contradicts" and (why == "misstated_strength" or "opposite" in explanation):
+                return label, reason(why), f"'{atom.text}': {explanation}"
+        supported = [a for a, r in judged if r[0] == "supports"]
+        failing = [(a, r) for a, r in judged if r[0] != "supports"]
+        if supported and not failing and not elsewhere:
+            return "supports", None, f"{chunk_id} states every part of the claim"
+        if supported:
+            if failing:
+                atom, (_, why, explanation) = failing[0]
+                return "partially_supports", reason("missing_fact"), f"'{atom.text}': {explanation}"
+            return ("partially_supports", "wrong_organization",
+                    f"{chunk_id} states {organization}'s part only; " + "; ".join(
+                        f"'{a.text}' speaks for {' and '.join(a.organizations)}" for a in elsewhere))
+        for wanted in ("contradicts", "partially_supports", "does_not_support"):
+            for atom, (label, why, explanation) in failing:
+                if label == wanted:
+                    return label, reason(why), f"'{atom.text}': {explanation}"
+        atom, (label, why, explanation) = failing[0]
+        return label, reason(why), f"'{atom.text}': {explanation}"
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
@@ -262,6 +337,8 @@ class Verifier:
         reading = self._read_claim(text, reference_date)
         verdicts = tuple(self._judge(reading, c, reference_date) for c in chunk_ids)
         supported, explanation = self._joint(reading, verdicts, reference_date)
+        if supported and reading.atoms and not reading.facts.universal:
+            supported, explanation = self._joint_atoms(reading, verdicts)
         redundant, kept = [], []
         for v in self._usable(verdicts):  # in citation order: a later citation that adds nothing is redundant
             if kept and self._adds_nothing(reading, v, kept):
@@ -269,6 +346,18 @@ class Verifier:
             else:
                 kept.append(v)
         return ClaimVerdict(claim_id, text, verdicts, supported, tuple(redundant), explanation)
+
+    def _joint_atoms(self, claim: _ClaimReading, verdicts: Sequence[Verdict]) -> tuple[bool, str]:
+        """A compound claim is supported only when every atom is supported by a usable citation."""
+        supported: set[int] = set()
+        for v in self._usable(verdicts):
+            organization = self.engine.corpus.chunk_by_id[v.chunk_id].organization
+            results = self._atom_results(claim, organization, self._chunk_facts(v.chunk_id)[0], v.chunk_id)
+            supported |= {i for i, (_, r) in enumerate(results) if r is not None and r[0] == "supports"}
+        unsupported = [a for i, a in enumerate(claim.atoms) if i not in supported]
+        if unsupported:
+            return False, "no citation supports " + "; ".join(f"'{a.text}'" for a in unsupported)
+        return True, "every part supported by " + ", ".join(v.chunk_id for v in self._usable(verdicts))
 
     def _usable(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
         return [v for v in verdicts if v.label in ("supports", "partially_supports")]

@@ -8,6 +8,7 @@ insufficient evidence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from .text import Vocabulary
 
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
+ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _DECADE = re.compile(r"\b([1-9])0s\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
@@ -47,6 +49,7 @@ class ClaimRules:
     negation_clause: tuple[re.Pattern[str], ...] = ()  # "it is not true that ...": turns the rest of the clause
     antonyms: tuple[tuple[str, tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...]], ...] = ()
     rates: tuple[tuple[re.Pattern[str], str], ...] = ()  # "2% per year": a percentage with its period
+    atoms: dict[str, tuple[re.Pattern[str], ...]] = dataclasses.field(default_factory=dict)  # clause rules
 
 
 @dataclass(frozen=True)
@@ -135,11 +138,13 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
             continue
         antonyms.append((str(name), patterns(pair[0], f"antonyms.{name}[0]"), patterns(pair[1], f"antonyms.{name}[1]")))
     exclusion = patterns(data.get("exclusion"), "exclusion")
+    atoms_spec = data.get("atoms") or {}
+    atoms = {key: patterns(atoms_spec[key], f"atoms.{key}") for key in ATOM_RULES if atoms_spec.get(key)}
     if problems:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
                       concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
-                      negation_before, negation_clause, tuple(antonyms), pairs("rates"))
+                      negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms)
 
 
 class FactReader:
@@ -246,6 +251,74 @@ class FactReader:
     def interval_choices(self, intervals: frozenset[str]) -> frozenset[str]:
         return intervals & frozenset(self._choices.values())
 
+    def atoms(self, text: str, everyone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """A claim's atomic assertions: (the organizations each speaks for, its text), split at the
+        clause boundaries of the claim rules and, within a clause, at each organization named as a
+        speaker ("ORG-A: yearly; ORG-B: every 2 years"). A part naming no organization speaks for
+        the one before it; "apart from ORG-A, the others ..." speaks for the rest of `everyone`."""
+        rules = self.rules.atoms
+        norm = self.normalize(text).strip()
+        aside = next((m for p in rules.get("set_aside", ()) for m in [p.match(norm)] if m), None)
+        if aside:
+            rest = next((m for p in rules.get("rest", ()) for m in [p.search(norm)] if m), None)
+            cut = rest.start() if rest else (norm.find(",") if "," in norm else len(norm))
+            head, tail = norm[aside.end():cut], norm[cut:]
+            named = self._speakers(head)
+            others = tuple(o for o in everyone if o not in named) if rest else ()
+            predicate = re.sub(r"^[^,]*,\s*((which|who)\s+)?", "", head, count=1) if "," in head.strip(" ,") else ""
+            # the set-aside organization's own part ("apart from ORG-A, which ..."), when it has one
+            own = self._split(" ".join(named).lower() + " " + predicate, named) if predicate.strip(" ,") else []
+            return tuple(own + self._split(tail, others))
+        return tuple(self._split(norm, ()))
+
+    def _split(self, text: str, speakers: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+        rules = self.rules.atoms
+        clauses = [text]
+        for pattern in rules.get("split", ()):
+            clauses = [part for clause in clauses for part in _split_at(pattern, clause)]
+        clauses = [c.strip(" ,") for c in clauses if c.strip(" ,.")]
+        out: list[tuple[tuple[str, ...], str]] = []
+        previous = speakers
+        for clause in clauses:
+            contrast = next((m for p in rules.get("contrast", ()) for m in [p.match(clause)] if m), None)
+            if contrast and "," in clause:
+                cut = clause.index(",")
+                out.append((self._speakers(clause[:cut]) or previous, clause[contrast.end():cut]))
+                clause = clause[cut:].strip(" ,")
+            shared = next((m for p in rules.get("shared", ()) for m in [p.search(clause)] if m), None)
+            if shared:
+                main, extra = clause[:shared.start()], clause[shared.end():]
+                previous = self._speakers(main) or speakers or previous
+                out += [(previous, main), (self._speakers(extra), main)]
+                continue
+            mentions = [m for m in self._orgs.finditer(clause) if not _OBJECT.search(clause[:m.start()])]
+            # several speakers only when listed ("ORG-A (for ages ...) and the ORG-B recommend");
+            # a later mention after the speaker's verb is what it speaks about ("ORG-A called ORG-B's ...")
+            for i in range(1, len(mentions)):
+                gap = re.sub(r"\([^)]*\)", " ", clause[mentions[i - 1].end():mentions[i].start()])
+                if not _LIST_GAP.fullmatch(gap):
+                    mentions = mentions[:i]
+                    break
+            orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
+            if speakers and not orgs:
+                orgs = speakers
+            if len(orgs) <= 1 or speakers:
+                out.append((orgs or previous, clause))
+                previous = orgs or previous
+                continue
+            prefix = clause[:mentions[0].start()]
+            own_tail = clause[mentions[-1].end():]  # what the last-named says is said of each
+            for i, m in enumerate(mentions):
+                end = mentions[i + 1].start() if i + 1 < len(mentions) else len(clause)
+                own = clause[m.start():end] + ("" if i + 1 == len(mentions) else " " + own_tail)
+                out.append(((self._org_names[m.group(1)],), prefix + own))
+            previous = orgs
+        return out
+
+    def _speakers(self, text: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self._org_names[m.group(1)] for m in self._orgs.finditer(text)
+                                   if not _OBJECT.search(text[:m.start()])))
+
     def read(self, text: str, priority: tuple[str, ...]) -> Facts:
         norm = self.normalize(text)
         numbers, intervals, grades = self.values(norm)
@@ -280,3 +353,13 @@ class FactReader:
             excludes=any(p.search(norm) for p in self.rules.exclusion),
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
             negated=denied, mandate=self.mandates(norm), poles=self.poles(norm))
+
+
+def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:
+    """The parts of `text` between the matches of `pattern` (its groups are not parts)."""
+    parts, start = [], 0
+    for m in pattern.finditer(text):
+        if m.end() > start and m.start() > start:
+            parts.append(text[start:m.start()])
+            start = m.end()
+    return [*parts, text[start:]]

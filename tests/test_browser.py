@@ -208,7 +208,7 @@ def test_generated_answer_shows_findings_and_unsupported_claims_apart(browser, g
     unsupported = page.inner_text("#generated-unsupported")
     assert "Not supported by the cited cards" in unsupported and CONSENSUS in unsupported
     shot(page, "ask-generated")
-    set_reviewer(page, "dr-b")
+    set_reviewer(page, "nurse-b")  # open review: team members sign in
     page.click("#send-generated")
     page.wait_for_selector("#send-status:has-text('Sent: saved as draft-')")
     browser_context.close()

@@ -98,6 +98,8 @@ def test_export_command(tmp_path, monkeypatch, capsys):
     assert "may not export" in capsys.readouterr().err
     assert main(["export", "--reviewer", "dr-a", "--json"]) == 2  # a reviewer; labels/team.yaml: adjudicators
     assert "dr-a (reviewer) may not export" in capsys.readouterr().err
+    assert main(["export", "--reviewer", "someone-unlisted", "--json"]) == 2  # a declared name: a reviewer
+    assert "someone-unlisted (reviewer) may not export" in capsys.readouterr().err
     assert main(["export", "--reviewer", "dr-c", "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     assert written["path"].endswith(".jsonl") and main(["evaluate", "--labels", written["path"]]) == 0

@@ -14,6 +14,7 @@ from review_app.engine.corpus import load_corpus
 from review_app.engine.pipeline import Engine
 from review_app.errors import LabelError, ReviewAppError
 from review_app.evaluation.labels import load_cases
+from review_app.review.team import SIGN_IN
 from review_app.ui import handlers, render
 
 from .conftest import CORPUS_DIR
@@ -114,6 +115,7 @@ def test_injected_card_is_stripped_flagged_and_changes_no_decision(engine, setti
 
 
 def test_downloads_come_only_from_the_exports_folder(ui_context):
+    ui_context.service.team = dataclasses.replace(ui_context.service.team, mode=SIGN_IN)  # dr-c, signed in
     path, _ = handlers.export(ui_context, "dr-c")
     assert path.startswith(str(ui_context.exports_dir.resolve())) or path.startswith(str(ui_context.exports_dir))
 
@@ -143,6 +145,7 @@ def test_reviewer_text_renders_inert_a_link_shows_as_words_and_address(ui_contex
                                     "[official USPSTF 2026 update](https://evil.example/login)")
     assert saved.rationale.startswith("[official")
     row = "c1 · uspstf-2024#recommendation"
+    ui_context.service.team = dataclasses.replace(ui_context.service.team, mode=SIGN_IN)  # dr-c, signed in
     for panel in (handlers.row_panel(ui_context, "canonical", "canonical-001", row, "dr-c"),
-                  handlers.adjudication_details(ui_context, "canonical", f"canonical-001 {row}")):
+                  handlers.adjudication_details(ui_context, "canonical", f"canonical-001 {row}", "dr-c")):
         assert "evil.example/login" in panel and "](https://" not in panel and "https://" not in panel

@@ -41,7 +41,7 @@ def test_several_reviewers_at_once_blind_and_enforced(team_server):
     refused = guest.predict(*ROW, "guest", "supports", "", "", api_name="/save_judgment")
     assert "guest (viewer) may not judge" in refused["error"]
     impostor = a.predict(*ROW, "dr-b", "supports", "", "", api_name="/save_judgment")
-    assert "signed in as dr-a: cannot save as dr-b" in impostor["error"]
+    assert "acting as dr-a, you cannot change dr-b's judgments" in impostor["error"]
 
     def review(args):
         user, label, reason, rationale = args
@@ -64,3 +64,17 @@ def test_several_reviewers_at_once_blind_and_enforced(team_server):
 
     result = agreement(context.store.judgments())
     assert result["pairs"][0]["reviewers"] == ["dr-a", "dr-b"] and result["percent_agreement"] == 0.0
+
+
+def test_approval_needs_a_signed_in_adjudicator_and_blindness_holds_for_viewers(team_server):
+    url, context = team_server
+    case = {"question": "Does ACR advise MRI for a 44-year-old with extremely dense breasts?",
+            "should_abstain": False, "gold_document_ids": ["acr-current"], "expected_scope_flags": [],
+            "reference_date": None, "notes": ""}
+    refused = client(url, "dr-a").predict(case, "dr-a", "", True, api_name="/save_case")
+    assert "dr-a (reviewer) may not approve case" in refused["error"]
+    approved = client(url, "dr-c").predict(case, "dr-c", "", True, api_name="/save_case")
+    assert approved["status"] == "approved" and approved["reviewer"] == "dr-c"
+    # a signed-in viewer naming an adjudicator still reads as themself: no one's labels
+    seen = client(url, "guest").predict("canonical", "canonical-003", "dr-c", api_name="/load_case")["rows"][0]
+    assert seen["others"] == [] and seen["my_label"] is None

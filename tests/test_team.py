@@ -4,12 +4,25 @@ from review_app.errors import CorpusError
 from review_app.review.agreement import agreement
 from review_app.review.service import ReviewService
 from review_app.review.store import Judgment, ReviewStore
-from review_app.review.team import AccessDenied, PasswordsError, Team, load_team, passwords
+from review_app.review.team import (
+    LOCAL,
+    MODE_TEXT,
+    OPEN_REVIEW,
+    READ_ONLY,
+    SIGN_IN,
+    AccessDenied,
+    NameTaken,
+    PasswordsError,
+    Team,
+    app_mode,
+    load_team,
+    passwords,
+)
 
 from .conftest import LABELS_DIR
 
 SIGNED_IN = Team({"dr-a": "reviewer", "dr-b": "reviewer", "dr-c": "adjudicator"}, "adjudicator",
-                 {"canonical": 2, "holdout": 2}, signed_in=True)
+                 {"canonical": 2, "holdout": 2}, mode=SIGN_IN)
 ROW = ("canonical", "canonical-001", "c1", "uspstf-2024#recommendation")
 
 
@@ -21,10 +34,66 @@ def team_service(engine, tmp_path, settings):
 def test_roles():
     assert SIGNED_IN.role(None) == "viewer" and SIGNED_IN.role("stranger") == "viewer"
     assert SIGNED_IN.role("dr-c") == "adjudicator"
-    declared = load_team(signed_in=False)
-    assert declared.role("someone-typing") == "adjudicator" and declared.role("dr-a") == "reviewer"
+    local = load_team()  # the command line: the operator names who acts; a typed name is a reviewer
+    assert local.mode == LOCAL and local.role("someone-typing") == "reviewer" and local.role("dr-c") == "adjudicator"
     with pytest.raises(AccessDenied, match="dr-a \\(reviewer\\) may not adjudicate"):
         SIGNED_IN.require("dr-a", "adjudicate")
+
+
+def test_the_app_mode_follows_sign_in_and_the_space():
+    assert app_mode({}) == OPEN_REVIEW  # a laptop
+    assert app_mode({"SPACE_ID": "someone/space"}) == READ_ONLY  # a public Space without sign-in
+    assert app_mode({"SPACE_ID": "someone/space", "REVIEW_APP_OPEN_REVIEW": "1"}) == OPEN_REVIEW
+    assert app_mode({"SPACE_ID": "someone/space", "REVIEW_APP_PASSWORDS": "dr-a:pw"}) == SIGN_IN
+    assert app_mode({"SPACE_ID": "someone/space", "OAUTH_CLIENT_ID": "x"}) == SIGN_IN
+    assert {load_team(mode=m).banner for m in (SIGN_IN, OPEN_REVIEW, READ_ONLY)} == {
+        MODE_TEXT[SIGN_IN], MODE_TEXT[OPEN_REVIEW], MODE_TEXT[READ_ONLY]}
+
+
+def test_open_review_typed_names_are_reviewers_and_final_labels_need_sign_in():
+    """#20 item 1: a typed name is a reviewer, never an adjudicator, even if team.yaml made it one."""
+    team = load_team(mode=OPEN_REVIEW)
+    assert team.role("someone-typing") == "reviewer" and team.role("dr-c") == "reviewer"
+    team.require("someone-typing", "judge")
+    for action in ("adjudicate", "approve_case", "export"):
+        with pytest.raises(AccessDenied, match="needs a signed-in adjudicator"):
+            team.require("dr-c", action)
+    with pytest.raises(NameTaken, match="dr-a is a team member's name"):
+        team.declarable("dr-a")
+    team.declarable("someone-typing")
+    with pytest.raises(AccessDenied, match="you cannot change dr-a's judgments"):
+        team.require_own("mallory", "dr-a")
+
+
+def test_a_read_only_demo_lets_nobody_write():
+    team = load_team(mode=READ_ONLY)
+    for action in ("judge", "draft_case", "adjudicate", "approve_case", "export"):
+        with pytest.raises(AccessDenied, match="read-only demo"):
+            team.require("dr-c", action)
+    assert team.role("admin") == "viewer"
+
+
+def test_the_blind_review_rule():
+    open_review = load_team(mode=OPEN_REVIEW)
+    assert not open_review.sees_others("someone", mine_submitted=False)
+    assert open_review.sees_others("someone", mine_submitted=True)
+    assert SIGNED_IN.sees_others("dr-c", mine_submitted=False)  # an adjudicator
+    assert not SIGNED_IN.sees_others("stranger", mine_submitted=True)  # a viewer, never
+    assert not load_team(mode=READ_ONLY).sees_others("dr-c", mine_submitted=True)
+
+
+def test_a_typed_name_is_kept_by_the_client_that_declared_it(engine, tmp_path, settings):
+    service = ReviewService(engine, ReviewStore(tmp_path / "open.sqlite"), LABELS_DIR, settings,
+                            load_team(mode=OPEN_REVIEW))
+    assert service.identify("  nurse-jo ", "browser:1") == "nurse-jo"
+    assert service.identify("nurse-jo", "browser:1") == "nurse-jo"  # the same browser, again
+    with pytest.raises(NameTaken, match="the name nurse-jo is in use by someone else"):
+        service.identify("nurse-jo", "session:other")
+    with pytest.raises(NameTaken, match="team member's name"):
+        service.identify("dr-a", "browser:1")
+    assert service.identify("", "browser:1") is None
+    read_only = ReviewService(engine, service.store, LABELS_DIR, settings, load_team(mode=READ_ONLY))
+    assert read_only.identify("nurse-jo", "browser:1") is None  # a demo has no names
 
 
 def test_team_file_is_validated(tmp_path):
@@ -105,8 +174,29 @@ def test_undo_steps_back_through_my_own_changes(team_service):
     assert team_service.undo("dr-a") is None
     assert [j.reviewer for j in team_service.store.judgments()] == ["dr-b"]  # another's work is untouched
     assert len(team_service.store.judgments(current_only=False)) == 3  # nothing deleted
-    history = team_service.history("canonical-001", "c1", "uspstf-2024#recommendation")
+    history = team_service.history("canonical-001", "c1", "uspstf-2024#recommendation", "dr-a")
     assert [h["what"] for h in history].count("undid draft supports") == 1
+    assert {h["who"] for h in history} == {"dr-a"}  # dr-a has nothing submitted: dr-b's events stay hidden
+
+
+def test_blind_review_holds_in_disagreements_labels_and_history(team_service):
+    """#20 item 2: before submitting, a reviewer (or a viewer) sees no one else's label or rationale,
+    in the disagreements, their item details or the history; after submitting, they do."""
+    team_service.save(*ROW, "dr-a", "contradicts", "misstated_strength", "a SECRET rationale")
+    team_service.save(*ROW, "dr-c", "supports", None, "")
+    case = team_service.case("canonical", "canonical-001")
+    for blind in ("dr-b", "stranger", None):
+        assert team_service.disagreements("canonical", blind) == []
+        row = next(r for r in team_service.rows(case, blind) if r.chunk_id == ROW[3])
+        assert team_service.submitted_labels("canonical-001", row, blind) == [] and row.others == ()
+        assert all(h["who"] == blind for h in team_service.history("canonical-001", *ROW[2:], blind))
+    seen = team_service.disagreements("canonical", "dr-c")  # the adjudicator sees every label
+    labels = team_service.submitted_labels("canonical-001", seen[0], "dr-c")
+    assert ("dr-a", "contradicts", "misstated_strength", "a SECRET rationale") in labels
+    team_service.save(*ROW, "dr-b", "supports", None, "")  # dr-b submits: now dr-b sees the others
+    row = next(r for r in team_service.disagreements("canonical", "dr-b") if r.chunk_id == ROW[3])
+    assert {who for who, *_ in team_service.submitted_labels("canonical-001", row, "dr-b")} == {"dr-a", "dr-b", "dr-c"}
+    assert {"dr-a", "dr-b"} <= {h["who"] for h in team_service.history("canonical-001", *ROW[2:], "dr-b")}
 
 
 def test_queues(team_service):
@@ -129,7 +219,7 @@ def test_adjudication_decides_the_exported_label(engine, settings, tmp_path, lab
     row = ("holdout", "holdout-002", added.claim_id, "uspstf-2024#age-75-and-older")
     service.save(*row, "dr-a", "supports", None, "")
     service.save(*row, "dr-b", "partially_supports", "missing_fact", "the card adds harms and benefits")
-    assert any(r.claim_id == added.claim_id for r in service.disagreements("holdout"))
+    assert any(r.claim_id == added.claim_id for r in service.disagreements("holdout", "dr-c"))
     plan = plan_export(service)
     assert plan.tags == {} and any("unresolved" in s for s in plan.skipped)
     with pytest.raises(AccessDenied):

@@ -1,8 +1,13 @@
+import dataclasses
 from pathlib import Path
+
+import pytest
 
 from review_app.engine.pack import load_pack
 from review_app.engine.settings import PROJECT_ROOT
+from review_app.review.team import SIGN_IN, NameTaken
 from review_app.ui import handlers
+from review_app.ui.handlers import CLIENT_KEY_COOKIE
 
 EXAMPLES = load_pack(PROJECT_ROOT / "corpus").app.examples
 
@@ -95,6 +100,9 @@ def test_new_case_and_export(ui_context):
               "dense breasts, ACOG", "")
     status, *_ = handlers.save_case(ui_context, "(new draft)", *fields, "dr-a", True)
     assert "may not approve case" in status  # a reviewer drafts; an adjudicator approves
+    status, *_ = handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
+    assert "needs a signed-in adjudicator" in status  # open review: a typed name is never an adjudicator
+    ui_context.service.team = dataclasses.replace(ui_context.service.team, mode=SIGN_IN)  # dr-c signed in
     status, choices, value = handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
     assert status.startswith("Saved") and value == "draft-001 (approved)" and value in choices
     status, *_ = handlers.save_case(ui_context, "(new draft)", "Another?", True, ["acog-2024"], [], "", "", "",
@@ -141,7 +149,14 @@ def test_nothing_saved_is_lost_on_restart(tmp_path):
 def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypatch):
     from types import SimpleNamespace
 
-    assert ui_context.actor(" dr-a ", None) == "dr-a"  # a laptop: the declared name
+    browser = SimpleNamespace(session_hash="tab-1", request=SimpleNamespace(cookies={CLIENT_KEY_COOKIE: "k1"}))
+    assert ui_context.actor(" nurse-jo ", browser) == "nurse-jo"  # a laptop: the declared name, kept by this browser
+    reloaded = SimpleNamespace(session_hash="tab-2", request=SimpleNamespace(cookies={CLIENT_KEY_COOKIE: "k1"}))
+    assert ui_context.actor("nurse-jo", reloaded) == "nurse-jo"  # the same browser after a reload
+    with pytest.raises(NameTaken, match="in use by someone else"):
+        ui_context.actor("nurse-jo", SimpleNamespace(session_hash="a-script", request=None))
+    with pytest.raises(NameTaken, match="team member's name"):
+        ui_context.actor("dr-a", browser)
     ui_context.sign_in = [("dr-b", "pw")]
     assert ui_context.actor("dr-a", SimpleNamespace(username="dr-b")) == "dr-b"
     assert ui_context.actor("dr-a", SimpleNamespace(username=None)) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +19,7 @@ from ..evaluation.evaluate import CaseResult, evaluate_case
 from ..evaluation.labels import SLICES, load_slice, references
 from ..records import Case, Claim, Decision, Evidence, Settings
 from .store import AddedClaim, Adjudication, Draft, Judgment, ReviewStore, StoreError, validate_judgment
-from .team import Team, load_team
+from .team import OPEN_REVIEW, READ_ONLY, NameTaken, Team, load_team
 from .versions import (
     ReviewItem,
     ReviewQueue,
@@ -100,6 +101,24 @@ class ReviewService:
         if not self._version_recorded:  # every judgment's version and text stay readable
             self.record_version()
 
+    def identify(self, typed: str | None, key: str | None) -> str | None:
+        """Who a name typed in the app is, under the team's mode. In open review a name is kept by the
+        first browser (or client) `key` that used it, and team members' names need sign-in: another
+        key using it raises NameTaken, for reading as for writing. A read-only demo has no names.
+        Other modes take the name as given (sign-in resolves it before this)."""
+        name = (typed or "").strip()
+        if not name or self.team.mode == READ_ONLY:
+            return None
+        if self.team.mode != OPEN_REVIEW:
+            return name
+        self.team.declarable(name)
+        if not key:
+            raise NameTaken(f"{name}: this client sent no key to keep the name with; reload the page")
+        if not self.store.claim_name(name, hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()):
+            raise NameTaken(f"the name {name} is in use by someone else in this app (another browser declared it "
+                            "first): type another name, or sign in")
+        return name
+
     def _load(self, slice_name: str) -> tuple[Case, ...]:
         if slice_name not in SLICES:
             raise ReviewAppError(f"unknown slice {slice_name!r}; choose one of {', '.join(SLICES)}")
@@ -143,7 +162,6 @@ class ReviewService:
             if j.status == "submitted":
                 submitted.setdefault((j.claim_id, j.chunk_id), []).append(j)
         adjudications = self.store.adjudications()
-        sees_all = self.team.sees_everyone(reviewer)
         rereview = self._rereview_reasons(case, mine.values())
         rows = []
         for claim, added_by in self.claims(case):
@@ -153,7 +171,7 @@ class ReviewService:
                 judgment = mine.get((claim.id, gold.chunk_id))
                 done = submitted.get((claim.id, gold.chunk_id), [])
                 others = [j for j in done if j.reviewer != reviewer]
-                visible = sees_all or (judgment is not None and judgment.status == "submitted")
+                visible = self.team.sees_others(reviewer, judgment is not None and judgment.status == "submitted")
                 final = adjudications.get((case.id, claim.id, gold.chunk_id))
                 stale = bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash)
                 rows.append(ClaimRow(
@@ -234,9 +252,14 @@ class ReviewService:
 
     def save(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
              label: str | None, reason: str | None, rationale: str, source: str = "human",
-             submit: bool = True) -> Judgment:
-        """Validate against the gold label and append the judgment (a draft, or submitted).
-        Raises StoreError with the problems, AccessDenied when the role does not allow it."""
+             submit: bool = True, actor: str | None = None) -> Judgment:
+        """Validate against the gold label and append the judgment (a draft, or submitted) as
+        `reviewer`; when someone else acts (`actor`, e.g. the signed-in person) it must be the
+        reviewer. Raises StoreError with the problems, AccessDenied when the policy refuses."""
+        if self.team.mode == READ_ONLY:
+            self.team.require(None, "judge")  # says it is a read-only demo
+        if actor is not None:
+            self.team.require_own(actor, reviewer)
         if not (reviewer or "").strip():
             raise StoreError("saving needs a reviewer name: set it at the top of the page "
                              "(or REVIEW_APP_REVIEWER); without one the app is a read-only demo")
@@ -313,24 +336,52 @@ class ReviewService:
                     queues["waiting for me"].append(key)
         return queues
 
-    def disagreements(self, slice_name: str) -> list[ClaimRow]:
-        """Rows whose submitted labels disagree with each other or with the gold label (seen by an
-        adjudicator: every label is visible)."""
+    def disagreements(self, slice_name: str, viewer: str | None) -> list[ClaimRow]:
+        """Rows whose submitted labels disagree with each other or with the gold label, among the rows
+        whose labels `viewer` may see (blind review: an adjudicator sees every row; a reviewer only
+        rows they have submitted; a viewer none)."""
         out = []
         for case in self.cases(slice_name):
-            for row in self.rows(case, None):
-                labels = {label for _, label, _, _ in self.submitted_labels(case.id, row)}
+            for row in self.rows(case, viewer):
+                labels = {label for _, label, _, _ in self.submitted_labels(case.id, row, viewer)}
                 if len(labels) > 1 or (row.gold_label and labels and labels != {row.gold_label}):
                     out.append(row)
         return out
 
-    def submitted_labels(self, case_id: str, row: ClaimRow) -> list[tuple[str, str, str | None, str]]:
-        """Every reviewer's submitted (reviewer, label, reason, rationale) for one row: adjudicators' view."""
+    def visible_judgments(self, viewer: str | None) -> list[Judgment]:
+        """The current judgments `viewer` may see (Team.sees_others): all for an adjudicator; for a
+        reviewer, those on the pairs they submitted; for a viewer, none. What agreement is computed on."""
+        everyone = self.store.judgments()
+        if self.team.sees_everyone(viewer):
+            return everyone
+        if self.team.role(viewer) == "viewer":
+            return []
+        mine = {(j.case_id, j.claim_id, j.chunk_id) for j in everyone
+                if j.reviewer == viewer and j.status == "submitted"}
+        return [j for j in everyone if (j.case_id, j.claim_id, j.chunk_id) in mine]
+
+    def submitted_labels(self, case_id: str, row: ClaimRow,
+                         viewer: str | None) -> list[tuple[str, str, str | None, str]]:
+        """Every reviewer's submitted (reviewer, label, reason, rationale) for one row, when `viewer`
+        may see them (Team.sees_others); otherwise nothing (a blind reviewer's own label is in the row)."""
+        mine = self.store.judgments(case_id, reviewer=viewer) if viewer else []
+        submitted = any(j.claim_id == row.claim_id and j.chunk_id == row.chunk_id and j.status == "submitted"
+                        for j in mine)
+        if not self.team.sees_others(viewer, submitted):
+            return []
         return [(j.reviewer, j.label, j.reason, j.rationale) for j in self.store.judgments(case_id)
                 if j.claim_id == row.claim_id and j.chunk_id == row.chunk_id and j.status == "submitted"]
 
-    def history(self, case_id: str, claim_id: str, chunk_id: str) -> list[dict]:
-        """Every event on one (claim, cited chunk) pair, oldest first: nothing is ever deleted."""
+    def history(self, case_id: str, claim_id: str, chunk_id: str, viewer: str | None = None) -> list[dict]:
+        """Every event on one (claim, cited chunk) pair, oldest first: nothing is ever deleted. Other
+        people's events only when `viewer` may see their labels (blind review); else `viewer`'s own."""
+        mine = self.store.judgments(case_id, reviewer=viewer) if viewer else []
+        everyone = self.team.sees_others(viewer, any(
+            j.claim_id == claim_id and j.chunk_id == chunk_id and j.status == "submitted" for j in mine))
+        events = [e for e in self._history(case_id, claim_id, chunk_id) if everyone or e["who"] == viewer]
+        return events
+
+    def _history(self, case_id: str, claim_id: str, chunk_id: str) -> list[dict]:
         undone = {u["judgment_id"]: u for u in self.store.undos()}
         events = []
         for j in self.store.judgments(case_id, current_only=False):

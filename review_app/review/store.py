@@ -37,7 +37,8 @@ ADJUDICATIONS = "adjudications"
 CORPUS_VERSIONS = "corpus_versions"  # one row per corpus version the app or the CLI ran on
 CHUNK_TEXTS = "chunk_texts"  # every chunk text ever seen, by content hash: old judgments keep their text
 REREVIEWS = "rereviews"  # a reviewer confirmed an item flagged by a corpus change
-TABLES = (JUDGMENTS, ADDED_CLAIMS, DRAFTS, UNDOS, ADJUDICATIONS, CORPUS_VERSIONS, CHUNK_TEXTS, REREVIEWS)
+NAME_CLAIMS = "name_claims"  # open review: which browser declared a typed name first (a hash of its key)
+TABLES = (JUDGMENTS, ADDED_CLAIMS, DRAFTS, UNDOS, ADJUDICATIONS, CORPUS_VERSIONS, CHUNK_TEXTS, REREVIEWS, NAME_CLAIMS)
 STATUSES = ("draft", "submitted")
 BUSY_TIMEOUT_MS = 10_000
 # FULL: in write-ahead-log mode NORMAL may lose the last acknowledged writes on a power loss
@@ -216,6 +217,9 @@ class ReviewStore:
             db[REREVIEWS].create({"id": int, "item": str, "corpus_version": str, "reviewer": str, "note": str,
                                   "created_at": str}, pk="id")
             db[REREVIEWS].create_index(["item", "corpus_version"])
+        if NAME_CLAIMS not in db.table_names():
+            db[NAME_CLAIMS].create({"id": int, "name": str, "key_hash": str, "created_at": str}, pk="id")
+            db[NAME_CLAIMS].create_index(["name"], unique=True)
         if DRAFTS not in db.table_names():
             db[DRAFTS].create({"id": int, "draft_id": str, "version": int, "case_json": str, "reviewer": str,
                                "status": str, "created_at": str}, pk="id")
@@ -365,6 +369,23 @@ class ReviewStore:
         if corpus_version is None:
             return self._rows(f"select * from {REREVIEWS} order by id")
         return self._rows(f"select * from {REREVIEWS} where corpus_version = ? order by id", (corpus_version,))
+
+    def claim_name(self, name: str, key_hash: str) -> bool:
+        """Open review: the first key to use a name keeps it. True when `key_hash` holds `name` (now or
+        already); False when another key declared it first. Read and written in one transaction."""
+        _check_text((name, key_hash))
+        held = self._rows(f"select key_hash from {NAME_CLAIMS} where name = ?", (name,))
+        if held:  # the usual case, answered without the write lock
+            return held[0]["key_hash"] == key_hash
+        try:
+            with self._transaction() as db:
+                held = next(db.query(f"select key_hash from {NAME_CLAIMS} where name = ?", [name]), None)
+                if held is None:
+                    db[NAME_CLAIMS].insert({"name": name, "key_hash": key_hash, "created_at": now()})
+                    return True
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the name could not be checked ({exc})") from exc
+        return held["key_hash"] == key_hash
 
     def is_empty(self) -> bool:
         return all(self._rows(f"select count(*) as n from {t}")[0]["n"] == 0 for t in TABLES)

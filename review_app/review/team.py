@@ -22,15 +22,50 @@ PERMISSIONS = {
 }
 TEAM_FILE = PROJECT_ROOT / "labels" / "team.yaml"
 
+# How people are identified, which decides what a name may do (Team.role):
+SIGN_IN = "sign-in"  # passwords or Hugging Face sign-in: team.yaml's roles; anyone else a viewer
+OPEN_REVIEW = "open review"  # names typed in the app, no sign-in: reviewers at most, a name kept by who declared it
+READ_ONLY = "read-only demo"  # a public Space without sign-in (and without REVIEW_APP_OPEN_REVIEW=1): nobody writes
+LOCAL = "local"  # the command line on the machine that holds the database: its operator names who acts
+MODES = (SIGN_IN, OPEN_REVIEW, READ_ONLY, LOCAL)
+MODE_TEXT = {
+    SIGN_IN: "Sign-in is on: you act under the name you signed in with, with the role labels/team.yaml gives it.",
+    OPEN_REVIEW: "Open review without sign-in: a typed name is a reviewer (never an adjudicator), kept by the "
+                 "browser that first used it; team members' names need sign-in; final labels and approving new "
+                 "cases need a signed-in adjudicator.",
+    READ_ONLY: "Read-only demo: this public Space has no sign-in, so nothing can be saved here. Its owner turns "
+               "on sign-in (REVIEW_APP_PASSWORDS or hf_oauth) or open review (REVIEW_APP_OPEN_REVIEW=1).",
+    LOCAL: "Local use: the names given are taken as they are.",
+}
+
+
+def app_mode(env: dict[str, str] | None = None) -> str:
+    """The identification mode of the web app: sign-in when passwords or Hugging Face sign-in are
+    set; on a Hugging Face Space (SPACE_ID) without them, a read-only demo unless
+    REVIEW_APP_OPEN_REVIEW=1; elsewhere (a laptop) open review with typed names."""
+    env = os.environ if env is None else env
+    if passwords(env) or env.get("OAUTH_CLIENT_ID"):
+        return SIGN_IN
+    if env.get("SPACE_ID") and env.get("REVIEW_APP_OPEN_REVIEW", "").strip() != "1":
+        return READ_ONLY
+    return OPEN_REVIEW
+
 
 class AccessDenied(ReviewAppError):
-    """The signed-in person's role does not allow the action."""
+    """The signed-in person's role does not allow the action (`why` says what would)."""
 
-    def __init__(self, actor: str | None, role: str, action: str):
+    def __init__(self, actor: str | None, role: str, action: str, why: str = ""):
         self.actor, self.role, self.action = actor, role, action
-        who = f"{actor} ({role})" if actor else "someone signed out (viewer)"
-        allowed = ", ".join(PERMISSIONS[action])
-        super().__init__(f"{who} may not {action.replace('_', ' ')}: that needs the role {allowed}")
+        who = f"{actor} ({role})" if actor else "nobody named (a viewer)"
+        allowed = ", ".join(PERMISSIONS.get(action, ()))
+        message = f"{who} may not {action.replace('_', ' ')}"
+        message += f": {why}" if why else f": that needs the role {allowed}"
+        super().__init__(message)
+
+
+class NameTaken(ReviewAppError):
+    """In open review, a typed name another browser (or client) declared first; or a team member's
+    name, which needs sign-in."""
 
 
 @dataclass(frozen=True)
@@ -38,19 +73,48 @@ class Team:
     members: dict[str, str]
     declared_name_role: str
     required_reviews: dict[str, int]
-    signed_in: bool  # identities come from a sign-in (passwords or OAuth), not from typed names
+    mode: str = LOCAL  # MODES: how the people acting are identified
+    hidden_suggestion: frozenset[str] = frozenset()  # slices whose second reviewer sees no suggestion first
+
+    @property
+    def signed_in(self) -> bool:  # identities come from a sign-in (passwords or OAuth), not from typed names
+        return self.mode == SIGN_IN
 
     def role(self, actor: str | None) -> str:
-        if not actor:
+        if not actor or self.mode == READ_ONLY:
             return "viewer"
-        if actor in self.members:
-            return self.members[actor]
-        return "viewer" if self.signed_in else self.declared_name_role
+        if self.mode == SIGN_IN:
+            return self.members.get(actor, "viewer")
+        role = self.members.get(actor, self.declared_name_role)
+        if self.mode == OPEN_REVIEW and role in ("adjudicator", "admin"):
+            return "reviewer"  # a typed name proves nothing: final labels and approvals need sign-in
+        return role
 
     def require(self, actor: str | None, action: str) -> None:
         role = self.role(actor)
-        if role not in PERMISSIONS[action]:
-            raise AccessDenied(actor, role, action)
+        if role in PERMISSIONS[action]:
+            return
+        why = ""
+        if self.mode == READ_ONLY:
+            why = "this app is a read-only demo (a public Space without sign-in)"
+        elif self.mode == OPEN_REVIEW and "reviewer" not in PERMISSIONS[action]:
+            why = "that needs a signed-in adjudicator, and sign-in is off (open review: typed names are reviewers)"
+        elif not actor:
+            why = "set your name (or sign in) first" if self.mode != SIGN_IN else "sign in first"
+        raise AccessDenied(actor, role, action, why)
+
+    def require_own(self, actor: str | None, owner: str, what: str = "judgments") -> None:
+        """Nobody acts on another name's work: saving, submitting or undoing is for its owner alone."""
+        if (actor or "").strip() != (owner or "").strip():
+            raise AccessDenied(actor, self.role(actor), "judge",
+                               f"acting as {actor or 'nobody'}, you cannot change {owner or 'nobody'}'s {what}")
+
+    def declarable(self, name: str) -> None:
+        """In open review a typed name must not be a team member's (their role needs sign-in).
+        Raises NameTaken."""
+        if self.mode == OPEN_REVIEW and name in self.members:
+            raise NameTaken(f"{name} is a team member's name (labels/team.yaml): sign in to act as {name}, "
+                            "or type another name")
 
     def reviews_needed(self, slice_name: str) -> int:
         return self.required_reviews.get(slice_name, 2)
@@ -58,6 +122,18 @@ class Team:
     def sees_everyone(self, actor: str | None) -> bool:
         """Adjudicators see every label at once; reviewers only after submitting their own."""
         return self.role(actor) in ("adjudicator", "admin")
+
+    def sees_others(self, actor: str | None, mine_submitted: bool) -> bool:
+        """The blind-review rule, one for every view: other reviewers' labels and rationales of a
+        pair are shown to an adjudicator, or to a reviewer who has submitted theirs; never to a viewer."""
+        return self.sees_everyone(actor) or (mine_submitted and self.role(actor) != "viewer")
+
+    def hides_suggestion(self, slice_name: str) -> bool:
+        return slice_name in self.hidden_suggestion
+
+    @property
+    def banner(self) -> str:
+        return MODE_TEXT[self.mode]
 
 
 class PasswordsError(ReviewAppError):
@@ -132,7 +208,8 @@ def _json_pairs(source: str, value: str) -> list[tuple[str, str, str]]:
     return [(name.strip(), password, f"the entry for {name.strip()}") for name, password in data]
 
 
-def load_team(path: Path | None = None, signed_in: bool | None = None) -> Team:
+def load_team(path: Path | None = None, mode: str | None = None) -> Team:
+    """The team file, read for `mode` (MODES; default LOCAL: the command line and the library)."""
     path = Path(path or os.environ.get("REVIEW_APP_TEAM") or TEAM_FILE)
     name = str(path)
     data = read_mapping(path)
@@ -151,8 +228,13 @@ def load_team(path: Path | None = None, signed_in: bool | None = None) -> Team:
     if not (isinstance(required, dict) and all(isinstance(v, int) and v >= 1 for v in required.values())):
         problems.append(Problem(name, "required_reviews", "expected slice: whole number of reviews (1 or more)"))
         required = {}
+    hidden = data.get("hide_suggestion_from_second_reviewer") or []
+    if not (isinstance(hidden, list) and all(isinstance(v, str) for v in hidden)):
+        problems.append(Problem(name, "hide_suggestion_from_second_reviewer", "expected a list of slice names"))
+        hidden = []
+    if mode is not None and mode not in MODES:
+        problems.append(Problem(name, "mode", f"{mode!r} is not one of {', '.join(MODES)}"))
     if problems:
         raise CorpusError(problems)
-    if signed_in is None:
-        signed_in = bool(passwords()) or bool(os.environ.get("OAUTH_CLIENT_ID"))
-    return Team({str(k): str(v) for k, v in members.items()}, declared, dict(required), signed_in)
+    return Team({str(k): str(v) for k, v in members.items()}, declared, dict(required), mode or LOCAL,
+                frozenset(hidden))

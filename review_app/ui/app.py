@@ -7,8 +7,10 @@ import os
 import gradio as gr
 
 from ..engine.settings import default_reviewer
+from ..errors import ReviewAppError
+from ..review.team import READ_ONLY
 from . import render, tabs
-from .handlers import Context
+from .handlers import CLIENT_KEY_JS, Context
 from .review_tab import review_tab
 
 
@@ -17,12 +19,16 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
     ctx.service.record_version()  # the registry learns the corpus version the app starts on (after any replay)
 
     def who(typed: str | None, request: gr.Request | None) -> str:
-        return ctx.actor(typed, request) or ""
+        try:
+            return ctx.actor(typed, request) or ""
+        except ReviewAppError as exc:  # a name the review policy refuses: said in words, nothing runs
+            raise gr.Error(str(exc)) from None
 
     texts = ctx.engine.pack.app
     with gr.Blocks(title=texts.title) as demo:
         gr.Markdown(f"# {texts.title}\n{texts.subtitle}")
         gr.Markdown(texts.disclaimer, elem_id="disclaimer")
+        gr.Markdown(f"**Access:** {ctx.service.team.banner}", elem_id="access-mode")
         if ctx.storage_warning:
             gr.HTML(f"<div class='edr-warning' id='storage-warning'>{render.e(ctx.storage_warning)}</div>")
         if os.environ.get("OAUTH_CLIENT_ID"):
@@ -34,9 +40,12 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
 
             demo.load(signed_in_as, None, reviewer, api_visibility="private")
         else:
-            reviewer = gr.Textbox(value=default_reviewer(), label="Reviewer name",
-                                  info="Needed to save judgments and cases. Without it the app is a read-only demo.",
-                                  elem_id="reviewer")
+            read_only = ctx.service.team.mode == READ_ONLY
+            reviewer = gr.Textbox(value="" if read_only else default_reviewer(), label="Reviewer name",
+                                  info="A read-only demo: nothing can be saved here." if read_only else
+                                  "Needed to save judgments and cases. Without it the app is a read-only demo.",
+                                  interactive=not read_only, elem_id="reviewer")
+        demo.load(None, None, None, js=CLIENT_KEY_JS, api_visibility="private")  # keeps this browser's typed name
 
         with gr.Tab("Ask", id="ask"):
             tabs.ask_tab(ctx, reviewer, who)

@@ -42,7 +42,7 @@ from ..review.mirror import EventMirror
 from ..review.mirror import from_environment as mirror_from_environment
 from ..review.service import FILTERS, ReviewService
 from ..review.store import ReviewStore
-from ..review.team import load_team, passwords
+from ..review.team import app_mode, load_team, passwords
 from ..review.versions import registry
 from . import render
 from .views import (
@@ -96,7 +96,7 @@ class Context:
         db_path = Path(db_path or database_path())
         exports = Path(exports_dir or data_dir("exports"))
         store = ReviewStore(db_path)
-        service = ReviewService(engine, store, data_dir("labels"), settings, load_team())
+        service = ReviewService(engine, store, data_dir("labels"), settings, load_team(mode=app_mode()))
         mirror = mirror_from_environment(store, exports / "mirror")
         verifier = get_synthesizer(engine).verifier  # built now, not on the first click
         generator, problem = None, None
@@ -132,11 +132,34 @@ class Context:
             if info.get("expires_at") is not None and info["expires_at"] < time.time():
                 return None  # an expired sign-in is no sign-in (as Gradio's own OAuthProfile treats it)
             return (info.get("userinfo") or {}).get("preferred_username") or None
-        return (typed or "").strip() or None
+        # no sign-in: the review policy decides what a typed name is (open review keeps a name for the
+        # browser that declared it; a read-only demo has no names). Raises NameTaken.
+        return self.service.identify(typed, client_key(request))
 
     def after_write(self) -> None:
         if self.mirror is not None:
             self.mirror.flush()
+
+
+CLIENT_KEY_COOKIE = "edr_client_key"
+# Run in the browser when the page loads: a random key of this browser, kept a year, sent with every
+# request; in open review the first key to use a name keeps it (see ReviewService.identify).
+CLIENT_KEY_JS = ("() => { if (!document.cookie.split('; ').some(c => c.startsWith('" + CLIENT_KEY_COOKIE + "='))) {"
+                 " const b = new Uint8Array(16); crypto.getRandomValues(b);"
+                 " const k = Array.from(b, x => x.toString(16).padStart(2, '0')).join('');"
+                 " document.cookie = '" + CLIENT_KEY_COOKIE + "=' + k +"
+                 " '; path=/; max-age=31536000; SameSite=Strict'; } }")
+
+
+def client_key(request: Any) -> str | None:
+    """The browser's key (its cookie), or for a programmatic client its session: what keeps a typed name."""
+    http = getattr(request, "request", None)
+    cookies = getattr(http, "cookies", None) or {}
+    key = cookies.get(CLIENT_KEY_COOKIE) if hasattr(cookies, "get") else None
+    if key:
+        return f"browser:{key}"
+    session = getattr(request, "session_hash", None)
+    return f"session:{session}" if session else None
 
 
 def storage_warning(db_path: Path) -> str | None:
@@ -315,10 +338,12 @@ def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, rev
 
 
 def save_judgment_record(ctx: Context, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
-                         label: str, reason: str, rationale: str, submit: bool = True) -> dict[str, Any]:
+                         label: str, reason: str, rationale: str, submit: bool = True,
+                         actor: str | None = None) -> dict[str, Any]:
+    """Save as `reviewer` (default: the actor); the policy refuses an actor saving as someone else."""
     try:
-        judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason or None,
-                                    rationale or "", submit=submit)
+        judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer or actor or "", label,
+                                    reason or None, rationale or "", submit=submit, actor=actor)
         ctx.after_write()
     except ReviewAppError as exc:
         return {"error": str(exc)}
@@ -578,8 +603,8 @@ def row_panel(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewe
         lines.append(f"- {render.inert(who)}: **{label}**" + (f" / {reason}" if reason else "")
                      + (f" — {render.inert(rationale)}" if rationale else ""))
     claim_id, chunk_id = _split(row_key)
-    history = ctx.service.history(case_id, claim_id, chunk_id)
-    if history and (row.my_status == "submitted" or ctx.service.team.sees_everyone(reviewer)):
+    history = ctx.service.history(case_id, claim_id, chunk_id, (reviewer or "").strip() or None)
+    if history:
         lines.append("\n**History:**")
         lines += [f"- {_clock(h['time'])} {render.inert(h['who'])}: {render.inert(h['what'])}"
                   + (f" (corpus {render.e(h['corpus_version'])})" if h.get("corpus_version") else "")
@@ -623,23 +648,27 @@ def queues_text(ctx: Context, slice_name: str, reviewer: str | None) -> str:
     return " · ".join(f"{name}: {len(items)}" for name, items in queues.items())
 
 
-def disagreements(ctx: Context, slice_name: str) -> Disagreements:
-    rows = ctx.service.disagreements(slice_name)
+def disagreements(ctx: Context, slice_name: str, viewer: str | None = None) -> Disagreements:
+    """Rows in disagreement whose labels `viewer` may see (blind review), and the team's agreement."""
+    viewer = (viewer or "").strip() or None
+    rows = ctx.service.disagreements(slice_name, viewer)
     data = []
     for r in rows:
-        labels = "; ".join(f"{who}: {label}" for who, label, _, _ in ctx.service.submitted_labels(r.case_id, r))
+        labels = "; ".join(f"{who}: {label}" for who, label, _, _ in ctx.service.submitted_labels(r.case_id, r,
+                                                                                                  viewer))
         data.append([f"{r.case_id} {r.key}", r.claim_text, render.label_text(r.gold_label, r.gold_reason) or "–",
                      labels, r.adjudicated or ""])
     frame = pd.DataFrame(data, columns=["item", "claim", "gold", "submitted labels", "final"])
-    result = agreement(ctx.service.judgments())
+    result = agreement(ctx.service.visible_judgments(viewer))  # blind review: only what viewer may see
     return Disagreements(frame, [d[0] for d in data], format_agreement(result))
 
 
-def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
+def adjudication_details(ctx: Context, slice_name: str, item: str, viewer: str | None = None) -> str:
     if not item:
         return ""
+    viewer = (viewer or "").strip() or None
     case_id, _, key = item.partition(" ")
-    row = _row(ctx, slice_name, case_id, key, "")
+    row = _row(ctx, slice_name, case_id, key, viewer or "")
     if row is None:
         return ""
     lines = [f"**Claim:** {render.inert(row.claim_text)}", f"**{row.chunk_id}:** {render.e(row.chunk_text)}",
@@ -647,7 +676,9 @@ def adjudication_details(ctx: Context, slice_name: str, item: str) -> str:
              f"{render.label_text(row.suggestion_label, row.suggestion_reason)}"]
     lines += [f"- {render.inert(who)}: **{label}**" + (f" / {reason}" if reason else "")
               + (f" — {render.inert(rationale)}" if rationale else "")
-              for who, label, reason, rationale in ctx.service.submitted_labels(case_id, row)]
+              for who, label, reason, rationale in ctx.service.submitted_labels(case_id, row, viewer)]
+    if row.hidden_others:
+        lines.append(f"{row.hidden_others} review(s) hidden until you submit yours (blind review).")
     return "\n\n".join(lines)
 
 

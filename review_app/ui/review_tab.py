@@ -143,10 +143,8 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         """Append one judgment (submitted, or a draft); returns it, or {"error": ...} when it cannot be
         saved. With sign-in on, it is saved as the signed-in person, who must be the `reviewer` named."""
         actor = who(reviewer, request)
-        if ctx.sign_in and reviewer and reviewer != actor:
-            return {"error": f"signed in as {actor or 'nobody'}: cannot save as {reviewer}"}
-        return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, actor, label,
-                                             reason, rationale, submit)
+        return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer or actor,
+                                             label, reason, rationale, submit, actor=actor)
 
     # The store takes concurrent writers (WAL, busy timeout): do not queue saves one by one.
     gr.api(save_judgment, api_name="save_judgment", concurrency_limit=8)

@@ -155,7 +155,8 @@ def export_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
 def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     """The Adjudication tab."""
     gr.Markdown("Claims where submitted reviews disagree with each other or with the gold label. "
-                "Adjudicators see every label and rationale and set the final label.")
+                "Adjudicators see every label and rationale and set the final label; a reviewer sees only "
+                "the pairs they have submitted (blind review).")
     with gr.Row():
         adjudication_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
         find_button = gr.Button("Find disagreements and agreement", variant="primary")
@@ -170,14 +171,17 @@ def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> N
     adjudicate_button = gr.Button("Set final label", variant="primary")
     adjudication_status = gr.Markdown()
 
-    def find(slice_value):
-        frame, items, text = handlers.disagreements(ctx, slice_value)
+    def find(slice_value, reviewer_value, request: gr.Request):
+        frame, items, text = handlers.disagreements(ctx, slice_value, who(reviewer_value, request))
         return frame, gr.update(choices=items, value=items[0] if items else None), text
 
-    find_button.click(find, adjudication_slice, [disagreement_table, item, agreement_text],
+    find_button.click(find, [adjudication_slice, reviewer], [disagreement_table, item, agreement_text],
                       api_visibility="private")
-    item.change(partial(handlers.adjudication_details, ctx), [adjudication_slice, item], item_details,
-                api_visibility="private")
+
+    def details(slice_value, item_value, reviewer_value, request: gr.Request):
+        return handlers.adjudication_details(ctx, slice_value, item_value, who(reviewer_value, request))
+
+    item.change(details, [adjudication_slice, item, reviewer], item_details, api_visibility="private")
 
     def decide(slice_value, item_value, reviewer_value, label_value, reason_value, rationale_value,
                request: gr.Request):

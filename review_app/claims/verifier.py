@@ -106,14 +106,17 @@ class Verifier:
                             if statuses[s.id] == "superseded" and s.published_date]
         features = parse_question(text, self.engine.vocabulary, self.engine.params.background, reference_date,
                                   superseded_years)
-        words = self.engine.vocabulary.content_words(self.reader.normalize(text))
+        plain = self.reader.normalize(text)
+        for pattern in self.reader.rules.negation_clause:  # "it is not true that" carries no content
+            plain = pattern.sub(" ", plain)
+        words = self.engine.vocabulary.content_words(plain)
         background = self.engine.params.background
         weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
         org_stems = {self.engine.vocabulary.stems([o.lower()])[0] for o in self.engine.corpus.organizations}
         atoms: tuple[_Atom, ...] = ()
         if whole:
             parts = self.reader.atoms(text, tuple(self.engine.corpus.organizations))
-            if len(parts) > 1:
+            if len(parts) > 1 or (parts and parts[0][0] and set(parts[0][0]) != set(attributed)):
                 atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
                               for orgs, part in parts)
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, features.historical,
@@ -188,7 +191,7 @@ class Verifier:
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str,
                  ignore_strength: bool = False) -> tuple[str, str | None, str]:
         """Label the claim's facts against one card's: topics, strength, values, wording."""
-        facts = claim.facts
+        facts = self._without_source_years(claim.facts, chunk_id)
         anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts
                         or _ages_within(facts, card))
         ages, card_ages = _ages(facts), _ages(card)
@@ -236,6 +239,23 @@ class Verifier:
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
 
+    def _without_source_years(self, facts: Facts, chunk_id: str) -> Facts:
+        """A year that names one of the organization's own documents ("before its 2024 update",
+        "USPSTF 2016 also ...") says which text, not a fact the card must state; nor does a year
+        no card states (an event: "a woman who turns 75 in 2026")."""
+        corpus = self.engine.corpus
+        organization = corpus.chunk_by_id[chunk_id].organization
+        names = {str(s.published_date.year) for s in corpus.sources
+                 if s.published_date and s.organization == organization}
+        stated = self._card_years()
+        drop = {v for v in facts.numbers if _is_year(v) and (v in names or v not in stated)}
+        return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
+
+    @lru_cache(maxsize=1)  # noqa: B019 (one verifier per engine)
+    def _card_years(self) -> frozenset[str]:
+        return frozenset(v for chunk in self.engine.corpus.chunks
+                         for v in self._chunk_facts(chunk.id)[0].numbers if _is_year(v))
+
     def _atom_results(self, claim: _ClaimReading, organization: str, card: Facts,
                       chunk_id: str) -> list[tuple[_Atom, tuple[str, str | None, str] | None]]:
         """Each atom judged against the card when it speaks for the card's organization (or for
@@ -272,10 +292,13 @@ class Verifier:
             return ("does_not_support", "wrong_organization",
                     f"no part of the claim speaks for {organization}: " + "; ".join(
                         f"'{a.text}' is {' and '.join(a.organizations)}'s" for a in elsewhere))
-        for atom, (label, why, explanation) in judged:
-            if label == "contradicts" and (why == "misstated_strength" or "opposite" in explanation):
-                return label, reason(why), f"'{atom.text}': {explanation}"
         supported = [a for a, r in judged if r[0] == "supports"]
+        for atom, (label, why, explanation) in judged:
+            # a part that says the opposite contradicts; a part whose strength differs from a card
+            # that states another part is about another section of that organization's advice
+            hard = "opposite" in explanation or (why == "misstated_strength" and not supported)
+            if label == "contradicts" and hard:
+                return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]
         if supported and not failing and not elsewhere:
             return "supports", None, f"{chunk_id} states every part of the claim"
@@ -431,6 +454,10 @@ def _anchors(values: frozenset[str]) -> frozenset[str]:
                      or not 1900 <= float(v) <= 2100)
 
 
+def _is_year(value: str) -> bool:
+    return value.isdigit() and 1900 <= int(value) <= 2100
+
+
 def _ages(facts: Facts) -> frozenset[str]:
     """The plain numbers of a text that are not years: ages (and counts)."""
     return frozenset(v for v in facts.numbers if v.replace(".", "").isdigit() and not 1900 <= float(v) <= 2100)
@@ -460,9 +487,10 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
     out = set()
     for value in claim.values - card.values:
         if _kind(value, claim, card) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
-                and all(any(c_low <= low <= high <= c_high for c_low, c_high in card.age_ranges)
+                and all(high - low == 9 and low % 10 == 0 and any(c_low <= low <= high <= c_high
+                                                                   for c_low, c_high in card.age_ranges)
                         for low, high in claim.age_ranges if float(value) in (low, high)):
-            continue  # an age, or a whole stated range, inside a range the card states
+            continue  # an age, or a decade of life ("in their forties"), inside a range the card states
         out.add(value)
     return out
 

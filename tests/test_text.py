@@ -17,8 +17,9 @@ from .conftest import LABELS_DIR
 
 
 def reference_normalize(vocabulary, text: str) -> str:
-    """Every rewrite, unconditionally: what `normalize` did before its pre-checks."""
-    text = text.lower().replace("\u2013", "-").replace("\u2014", "-")
+    """Every rewrite, unconditionally: what `normalize` did before its pre-checks (after the
+    number words and spelling, which have tests of their own)."""
+    text = vocabulary.correct(text).lower().replace("\u2013", "-").replace("\u2014", "-")
     for pattern, replacement in vocabulary.rewrites:
         text = pattern.sub(replacement, text)
     return text

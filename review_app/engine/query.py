@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .background import BackgroundWeights
+from .numbers import numbers_to_digits
 from .text import Vocabulary, match_starts
 
 OPEN_END = 130
@@ -29,7 +30,7 @@ _QUESTION_AGES = [
                 r"(?:age\s+)?(\d{2})\b", re.I), "point"),
     (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
     (re.compile(r"\bage[sd]?\s+(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I), "point"),
-    (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (\d)0s\b", re.I), "decade"),
+    (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (?:early |mid |mid-|late )?(\d)0s\b", re.I), "decade"),
     (re.compile(r"\b(?:over|above|older than|past|beyond|after)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
     (re.compile(r"\b(\d{2})\s*(?:\+|and older|or older|and over|and up|years and older|years or older)", re.I), "from"),
     (re.compile(r"\b(\d{2})\s*(?:-|to|through)\s*(\d{2})\b", re.I), "range"),
@@ -75,7 +76,9 @@ class PatientAttributes:
 
 def read_patient(question: str, others: re.Pattern[str] | None) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
-    pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age)."""
+    pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age).
+    Number words count as digits ("I'm forty-five", "in her fifties")."""
+    question = numbers_to_digits(question)
     mine, theirs = [], []
     for age, clause in _ages_with_clause(question):
         person = others.search(clause) if others is not None else None
@@ -169,4 +172,5 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
         ranking_words = [w for w in ranking_words if w not in theirs]
     return QueryFeatures(tuple(vocabulary.stems(ranking_words)), tuple(vocabulary.stems(words)),
                          tuple(background.weight(w) for w in words), years,
-                         patient.ages if patient is not None else age_ranges(question), historical, patient)
+                         patient.ages if patient is not None else age_ranges(numbers_to_digits(question)), historical,
+                         patient)

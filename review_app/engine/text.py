@@ -1,8 +1,10 @@
 """Text normalization shared by the retrievers and the query parser.
 
 Cards and questions go through the same steps, so a question's shorthand meets a card's
-full term: lower-case, the phrase rewrites of corpus/vocabulary.yaml, word tokens, stop
-words removed, Snowball English stems.
+full term: number words as digits (numbers.py), misspelt words corrected against the pack's
+own vocabulary (spelling.py: a card's words are that vocabulary, so cards pass unchanged),
+lower-case, the phrase rewrites of corpus/vocabulary.yaml, word tokens, stop words removed,
+Snowball English stems.
 """
 
 from __future__ import annotations
@@ -13,13 +15,18 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 import snowballstemmer
+import yaml
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
+from .numbers import numbers_to_digits
+from .spelling import KNOWN_ZIPF, Speller
 
 VOCABULARY_FILE = "vocabulary.yaml"
 _TOKEN = re.compile(r"[a-z0-9]+")
+_LETTERS = re.compile(r"[a-z]+")
+_REGEX_ESCAPE = re.compile(r"\\[a-zA-Z]")
 # Strength words matter here ("recommended against"), so they are kept as tokens.
 _KEEP = {"against"}
 
@@ -32,6 +39,8 @@ class Vocabulary:
     stop_words: frozenset[str]
     historical_cues: tuple[re.Pattern[str], ...]
     expansions: tuple[tuple[re.Pattern[str], str], ...] = ()
+    source_dir: Path | None = None  # the pack folder: its cards and data files are the spelling vocabulary
+    spelling: tuple[str, ...] = ()  # words questions use that no card states, as spelling targets
 
     def expand(self, text: str) -> str:
         """The question with its ranking-only expansions applied (see vocabulary.yaml)."""
@@ -40,7 +49,7 @@ class Vocabulary:
         return text
 
     def normalize(self, text: str) -> str:
-        text = text.lower().replace("\u2013", "-").replace("\u2014", "-")
+        text = self.correct(text).lower().replace("\u2013", "-").replace("\u2014", "-")
         # A rewrite whose every match starts with one of a few literal strings is skipped when
         # none is in the text: a leading \b stops Python's own literal search, so without this
         # check each rewrite scans the whole text, and normalizing dominates index builds.
@@ -50,6 +59,20 @@ class Vocabulary:
             if literals is None or any(literal in text for literal in literals):
                 text = pattern.sub(replacement, text)
         return text
+
+    def correct(self, text: str) -> str:
+        """Number words as digits and misspelt words corrected, case kept (the first step of normalize)."""
+        text = numbers_to_digits(text)
+        speller = self.speller
+        return speller.correct(text) if speller is not None else text
+
+    @cached_property
+    def speller(self) -> Speller | None:
+        """The pack's spelling vocabulary, built once per pack folder (None without a folder)."""
+        if self.source_dir is None:
+            return None
+        return _speller(str(self.source_dir), tuple((p.pattern, r) for p, r in self.rewrites + self.expansions),
+                        self.stop_words, self.spelling)
 
     @cached_property
     def _rewrite_starts(self) -> tuple[tuple[str, ...] | None, ...]:
@@ -115,6 +138,44 @@ def _literal_starts(items: list) -> tuple[str, ...] | None:
     return (prefix.lower(),) if prefix else None
 
 
+@lru_cache(maxsize=8)
+def _speller(folder: str, rewrites: tuple[tuple[str, str], ...], stop_words: frozenset[str],
+             extra: tuple[str, ...]) -> Speller:
+    """Targets: the words of the pack's cards, of the lexicon's replacements and of its `spelling`
+    list, and the ordinary English words of its data files (titles, scope wording: a regular
+    expression's fragment such as "pregnan" is no English word, so never a target); all the data
+    files' words and the stop words are known besides. A word a lexicon rewrite reads ("hx",
+    "w/o") is the lexicon's to rewrite, never the speller's."""
+    from wordfreq import zipf_frequency
+
+    directory = Path(folder)
+    targets = set(extra)
+    for card in sorted(directory.glob("*.md")):
+        targets.update(_LETTERS.findall(card.read_text(encoding="utf-8").lower()))
+    for _, replacement in rewrites:
+        targets.update(_LETTERS.findall(replacement.lower()))
+    known = set(stop_words)
+    for data in sorted(directory.glob("*.yaml")):  # the strings of each file, not its comments
+        for string in _strings(yaml.safe_load(data.read_text(encoding="utf-8"))):
+            known.update(_LETTERS.findall(_REGEX_ESCAPE.sub(" ", string).lower()))
+    targets.update(w for w in known - targets if zipf_frequency(w, "en") >= KNOWN_ZIPF)
+    patterns = tuple(re.compile(pattern, re.I) for pattern, _ in rewrites)
+    return Speller(targets, known, protected=patterns, stem=_stem_word)
+
+
+def _strings(data: object):
+    """Every string of parsed YAML: keys and values, at any depth."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(key)
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+
+
 def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     """Read corpus/vocabulary.yaml. Raises CorpusError naming the file and the bad entry."""
     path = Path(corpus_dir) / VOCABULARY_FILE
@@ -128,6 +189,10 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
         compiled = compile_pattern(cue, name, f"historical_cues[{i}]", problems)
         if compiled is not None:
             cues.append(compiled)
+    spelling = data.get("spelling") or []
+    if not (isinstance(spelling, list) and all(isinstance(w, str) and w.isalpha() for w in spelling)):
+        problems.append(Problem(name, "spelling", "expected a list of words (letters only)"))
+        spelling = []
     extra_stop = data.get("stop_words") or []
     if not all(isinstance(w, str) for w in extra_stop):
         problems.append(Problem(name, "stop_words", "expected a list of words"))
@@ -135,7 +200,8 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     if problems:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
-    return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e))
+    return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e),
+                      Path(corpus_dir), tuple(w.lower() for w in spelling))
 
 
 def _pair(pair: object, file: str, field: str, problems: list[Problem]) -> tuple[re.Pattern[str], str] | None:

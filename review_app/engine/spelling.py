@@ -1,0 +1,106 @@
+"""Conservative spelling correction against a corpus pack's own vocabulary.
+
+A word is corrected only when all of these hold:
+- it is at least MIN_LENGTH letters, all letters (never a number, never "brca1"), not written
+  in capitals ("COPD"), not capitalized inside a sentence (a name: "Nice" after "in");
+- it is unknown: not a word of the pack (its cards and data files), not a stop word, not one a
+  lexicon rewrite reads ("hx"), and rare in general English (wordfreq's Zipf frequency
+  under KNOWN_ZIPF, so "cascade" or "pacemaker" stay as written);
+- exactly one word of the pack's vocabulary (MIN_LENGTH letters or more, with the same first
+  letter: the first letter is seldom the slip) lies within a small edit distance (optimal string
+  alignment, rapidfuzz): 1 up to 7 letters, 2 from 8; a tie means no correction; a word of
+  fewer than SUBSTITUTION_LENGTH letters only gets back a dropped letter ("advce" -> advice),
+  since short clinical abbreviations sit one swap from ordinary words ("chole", "chose");
+- that word is clearly the commoner spelling (at least MIN_GAIN Zipf above), and when the word
+  is itself English it is not the same stem (an "imager" is no misspelt "image").
+The vocabulary is built once per corpus pack (Vocabulary.speller) and rapidfuzz is imported on
+the first unknown word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+MIN_LENGTH = 5
+KNOWN_ZIPF = 3.0
+MIN_GAIN = 1.5
+SUBSTITUTION_LENGTH = 7  # below it, only a dropped letter is restored ("advce"), never a letter swapped ("chole")
+_WORD = re.compile(r"(?<![\w'-])[A-Za-z]+(?![\w'-])")
+_SENTENCE_END = re.compile(r"(^|[.!?:;\n\"(]\s*)$")
+
+
+class Speller:
+    """Targets: the words a misspelling may become; known: words never corrected (targets too)."""
+
+    def __init__(self, targets: Iterable[str], known: Iterable[str] = (),
+                 protected: Iterable[re.Pattern[str]] = (), stem: Callable[[str], str] = str.lower):
+        """`protected`: patterns that claim a word (a lexicon rewrite reads it); `stem`: a module-level
+        function (the speller is pickled with the vocabulary into index-building workers)."""
+        words = {w.lower() for w in targets if w.isalpha()}
+        self.targets = tuple(sorted(w for w in words if len(w) >= MIN_LENGTH))
+        self.known = frozenset(words | {w.lower() for w in known})
+        self._protected = tuple(protected)
+        self._stem = stem
+        self._suggestions: dict[str, str | None] = {}
+
+    def unknown_in(self, text: str) -> bool:
+        """Cheap test: whether the text holds a long word outside the known set."""
+        return any(len(w) >= MIN_LENGTH and w.lower() not in self.known for w in _WORD.findall(text))
+
+    def correct(self, text: str) -> str:
+        """The text with each misspelt word (see the module doc) replaced; all else as written."""
+        if not self.unknown_in(text):
+            return text
+        pieces, last = [], 0
+        for match in _WORD.finditer(text):
+            word = match.group(0)
+            if len(word) < MIN_LENGTH or word.lower() in self.known or not _may_correct(text, match):
+                continue
+            fixed = self.suggestion(word.lower())
+            if fixed is not None:
+                pieces += [text[last:match.start()], fixed]
+                last = match.end()
+        return "".join(pieces) + text[last:] if pieces else text
+
+    def suggestion(self, word: str) -> str | None:
+        """The one in-vocabulary spelling of a lower-case unknown word, or None (memoized)."""
+        if word not in self._suggestions:
+            if len(self._suggestions) > 4096:
+                self._suggestions.clear()
+            self._suggestions[word] = self._suggest(word)
+        return self._suggestions[word]
+
+    def _suggest(self, word: str) -> str | None:
+        from rapidfuzz import process  # lazy: the first unknown word pays for it
+        from rapidfuzz.distance import OSA
+        from wordfreq import zipf_frequency
+
+        if any(p.search(word) for p in self._protected) or zipf_frequency(word, "en") >= KNOWN_ZIPF:
+            return None
+        limit = 1 if len(word) < 8 else 2
+        short = len(word) < SUBSTITUTION_LENGTH
+        found = [hit for hit in process.extract(word, self.targets, scorer=OSA.distance, score_cutoff=limit, limit=None)
+                 if hit[0][0] == word[0]  # the first letter is seldom the slip ("cotesting" is no "testing")
+                 and (not short or len(hit[0]) == len(word) + 1)]  # a short word: only a dropped letter
+        if not found:
+            return None
+        best = min(distance for _, distance, _ in found)
+        closest = [candidate for candidate, distance, _ in found if distance == best]
+        if len(closest) != 1:
+            return None
+        candidate = closest[0]
+        frequency = zipf_frequency(word, "en")
+        if frequency > 0 and self._stem(candidate) == self._stem(word):
+            return None  # a real word of the same stem ("imager", "image"): the index reads both alike
+        if zipf_frequency(candidate, "en") < frequency + MIN_GAIN:
+            return None
+        return candidate
+
+
+def _may_correct(text: str, match: re.Match[str]) -> bool:
+    """Not an abbreviation in capitals, not a name (capitalized anywhere but a sentence start)."""
+    word = match.group(0)
+    if word.isupper():
+        return False
+    return not word[0].isupper() or bool(_SENTENCE_END.search(text[:match.start()]))

@@ -86,11 +86,14 @@ class Verifier:
         self.reader = FactReader(engine.vocabulary, engine.claim_rules, orgs)
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
 
-    def _read_chunk(self, chunk_id: str) -> tuple[Facts, tuple[str, ...], frozenset[str]]:
+    def _read_chunk(self, chunk_id: str, present: bool = False) -> tuple[Facts, tuple[str, ...], frozenset[str]]:
+        """A card's facts, scope flags and named flags; `present`: without what it says of the past."""
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
         source = self.engine.corpus.source_by_id[chunk.document_id]
         year = f" ({source.published_date.year})" if source.published_date else ""
         text = f"{chunk.organization}{year}. {chunk.heading}. {chunk.text}"
+        if present:
+            text = self.reader.present(text)
         return self.reader.read(text, self.reader.rules.card_priority), self.engine.scope.check(text), self._named(text)
 
     def _named(self, text: str) -> frozenset[str]:
@@ -134,7 +137,7 @@ class Verifier:
         chunk = corpus.chunk_by_id[chunk_id]
         source = corpus.source_by_id[chunk.document_id]
         status = self.engine.chunk_statuses(reference_date)[chunk_id]  # a replaced section is superseded
-        card, card_flags, card_named = self._chunk_facts(chunk_id)
+        card, card_flags, card_named = self._chunk_facts(chunk_id, not claim.historical)
 
         def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
             return Verdict(chunk_id, label, reason, explanation, status)
@@ -188,12 +191,19 @@ class Verifier:
                 return verdict(label, "wrong_organization", f"{explanation}; the claim states {owner}")
         return verdict(label, reason, explanation)
 
-    def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str,
-                 ignore_strength: bool = False) -> tuple[str, str | None, str]:
-        """Label the claim's facts against one card's: topics, strength, values, wording."""
+    def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str, ignore_strength: bool = False,
+                 context: Facts | None = None) -> tuple[str, str | None, str]:
+        """Label the claim's facts against one card's: topics, strength, values, wording.
+        `context`: the whole claim's facts, when this is one atom of it ("it leaves it to ...")."""
         facts = self._without_source_years(claim.facts, chunk_id)
+        card = self._without_source_years(card, chunk_id)
+        if "option" in facts.strengths and "for" in facts.strengths:
+            # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
+            facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
         anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts
                         or _ages_within(facts, card))
+        if context is not None and not facts.values and not facts.concepts:
+            anchored = bool(_anchors(context.values & card.values) or context.concepts & card.concepts)
         ages, card_ages = _ages(facts), _ages(card)
         # a card about other ages does not state the strength of the claim's advice
         other_ages = bool(ages and card_ages and not ages & card_ages and not _ages_within(facts, card))
@@ -227,7 +237,8 @@ class Verifier:
             return "contradicts", "missing_fact", f"{chunk_id} states {conflicts}"
         missing_concepts = sorted(facts.concepts - card.concepts)
         if missing_concepts:
-            return ("partially_supports" if facts.concepts & card.concepts else "does_not_support", "missing_fact",
+            shares = facts.concepts & card.concepts or len(_anchors(facts.values & card.values)) >= 2
+            return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(_uncovered(facts, card))
         coverage = _content_coverage(claim.weights, card.words)
@@ -241,26 +252,19 @@ class Verifier:
 
     def _without_source_years(self, facts: Facts, chunk_id: str) -> Facts:
         """A year that names one of the organization's own documents ("before its 2024 update",
-        "USPSTF 2016 also ...") says which text, not a fact the card must state; nor does a year
-        no card states (an event: "a woman who turns 75 in 2026")."""
+        "USPSTF 2016 also ...") says which text, not a fact the card must state or contradict."""
         corpus = self.engine.corpus
         organization = corpus.chunk_by_id[chunk_id].organization
         names = {str(s.published_date.year) for s in corpus.sources
                  if s.published_date and s.organization == organization}
-        stated = self._card_years()
-        drop = {v for v in facts.numbers if _is_year(v) and (v in names or v not in stated)}
+        drop = {v for v in facts.numbers if _is_year(v) and v in names}
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
-
-    @lru_cache(maxsize=1)  # noqa: B019 (one verifier per engine)
-    def _card_years(self) -> frozenset[str]:
-        return frozenset(v for chunk in self.engine.corpus.chunks
-                         for v in self._chunk_facts(chunk.id)[0].numbers if _is_year(v))
 
     def _atom_results(self, claim: _ClaimReading, organization: str, card: Facts,
                       chunk_id: str) -> list[tuple[_Atom, tuple[str, str | None, str] | None]]:
         """Each atom judged against the card when it speaks for the card's organization (or for
         no one named); None for an atom about another organization."""
-        results = [(atom, self._compare(atom.reading, card, chunk_id)
+        results = [(atom, self._compare(atom.reading, card, chunk_id, context=claim.facts)
                     if not atom.organizations or organization in atom.organizations else None)
                    for atom in claim.atoms]
         # "advises continuing to 75, then deciding together": the card's strength for the part is
@@ -270,7 +274,7 @@ class Verifier:
         aligned = {s for atom, r in results if r is not None and r[1] == "misstated_strength"
                    for s in _aligned_strengths(atom.reading.facts, card)}
         if aligned and aligned <= stated:
-            results = [(atom, self._compare(atom.reading, card, chunk_id, ignore_strength=True)
+            results = [(atom, self._compare(atom.reading, card, chunk_id, ignore_strength=True, context=claim.facts)
                         if r is not None and r[1] == "misstated_strength" else r) for atom, r in results]
         return results
 
@@ -300,8 +304,13 @@ class Verifier:
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]
-        if supported and not failing and not elsewhere:
+        wider = [a for a in supported if set(a.organizations) - {organization}]
+        if supported and not failing and not elsewhere and not wider:
             return "supports", None, f"{chunk_id} states every part of the claim"
+        if supported and not failing and not elsewhere:
+            return ("partially_supports", "wrong_organization",
+                    f"{chunk_id} states {organization}'s position only; '{wider[0].text}' speaks for "
+                    + " and ".join(wider[0].organizations))
         if supported:
             if failing:
                 atom, (_, why, explanation) = failing[0]
@@ -491,6 +500,10 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
                                                                    for c_low, c_high in card.age_ranges)
                         for low, high in claim.age_ranges if float(value) in (low, high)):
             continue  # an age, or a decade of life ("in their forties"), inside a range the card states
+        if _kind(value, claim, card) == "number" and any(
+                high - low == 9 and low % 10 == 0 and float(value) in (low, high)
+                and any(low <= float(v) <= high for v in _ages(card)) for low, high in claim.age_ranges):
+            continue  # "sometime in the forties" and a card's 40 or 45
         out.add(value)
     return out
 

@@ -50,6 +50,7 @@ class ClaimRules:
     antonyms: tuple[tuple[str, tuple[re.Pattern[str], ...], tuple[re.Pattern[str], ...]], ...] = ()
     rates: tuple[tuple[re.Pattern[str], str], ...] = ()  # "2% per year": a percentage with its period
     atoms: dict[str, tuple[re.Pattern[str], ...]] = dataclasses.field(default_factory=dict)  # clause rules
+    past: tuple[tuple[re.Pattern[str], str], ...] = ()  # card wording about the past, set aside for the present
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
                       concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
-                      negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms)
+                      negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms, pairs("past"))
 
 
 class FactReader:
@@ -162,6 +163,13 @@ class FactReader:
                          for a in rules.intervals for b in rules.intervals if a != b}
         alternatives = sorted(self._choices, key=len, reverse=True) + sorted(rules.intervals, key=len, reverse=True)
         self._interval = re.compile(r"\b(" + "|".join(map(re.escape, alternatives)) + r")\b") if alternatives else None
+
+    def present(self, text: str) -> str:
+        """The (normalized) text without what it says of the past (the claim rules' `past`)."""
+        text = self.normalize(text)
+        for pattern, replacement in self.rules.past:
+            text = pattern.sub(replacement, text)
+        return text
 
     def normalize(self, text: str) -> str:
         text = self.vocabulary.normalize(text)

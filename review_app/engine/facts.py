@@ -51,6 +51,7 @@ class ClaimRules:
     rates: tuple[tuple[re.Pattern[str], str], ...] = ()  # "2% per year": a percentage with its period
     atoms: dict[str, tuple[re.Pattern[str], ...]] = dataclasses.field(default_factory=dict)  # clause rules
     past: tuple[tuple[re.Pattern[str], str], ...] = ()  # card wording about the past, set aside for the present
+    start_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening starts (group 1: the age)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class Facts:
     strengths: tuple[str, ...]  # every strength the whole text expresses, in priority order
     words: frozenset[str]  # content-word stems
     sentences: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]  # (text, strengths, its values)
+    starts: frozenset[str] = frozenset()  # ages at which it says screening starts
     negated: tuple[str, ...] = ()  # strengths the text denies ("does not recommend against")
     mandate: bool = False  # states an obligation ("must", "required", "always")
     poles: tuple[tuple[str, int], ...] = ()  # antonym pairs the text takes a side on: (pair, +1 | -1)
@@ -145,7 +147,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
                       concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
-                      negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms, pairs("past"))
+                      negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms, pairs("past"),
+                      patterns(data.get("start_age"), "start_age") if data.get("start_age") else ())
 
 
 class FactReader:
@@ -173,11 +176,15 @@ class FactReader:
 
     def normalize(self, text: str) -> str:
         text = self.vocabulary.normalize(text)
-        for pattern, replacement in self.rules.rewrites:
-            text = pattern.sub(replacement, text)
         if self._number_words is not None:
             text = self._number_words.sub(lambda m: str(self.rules.number_words[m.group(1)]), text)
+        for pattern, replacement in self.rules.rewrites:
+            text = pattern.sub(replacement, text)
         return text
+
+    def start_ages(self, norm: str) -> frozenset[str]:
+        """The ages at which the (normalized) text says screening starts."""
+        return frozenset(m.group(1) for p in self.rules.start_age for m in p.finditer(norm))
 
     def strengths(self, text: str, priority: tuple[str, ...]) -> tuple[str, ...]:
         """Every strength the text expresses (and does not deny), in priority order."""
@@ -360,7 +367,7 @@ class FactReader:
             universal=any(p.search(norm) for p in self.rules.universal),
             excludes=any(p.search(norm) for p in self.rules.exclusion),
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
-            negated=denied, mandate=self.mandates(norm), poles=self.poles(norm))
+            negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm))
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

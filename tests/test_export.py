@@ -24,9 +24,10 @@ def test_with_nothing_reviewed_the_export_is_the_frozen_file(service, tmp_path):
 def test_export_adds_reviewed_claims_and_approved_cases(service, tmp_path, engine, settings):
     added = service.add_claim("holdout", "holdout-003", "In 2016 USPSTF called screening in the 40s an individual "
                               "decision (grade C).", ["uspstf-2016#ages-40-to-49"], "dr-a")
-    for reviewer in ("dr-a", "dr-b"):  # two independent, agreeing reviews: unanimous
+    for reviewer, rationale in (("dr-a", "the 2016 card gives grade C for 40-49"), ("dr-b", "")):
+        # two independent, agreeing reviews, one more than a bare acceptance of the suggestion: unanimous
         service.save("holdout", "holdout-003", added.claim_id, "uspstf-2016#ages-40-to-49", reviewer, "supports",
-                     None, "")
+                     None, rationale)
     service.store.save_draft("draft-001", NEW_CASE, "dr-b", "approved")
     service.store.save_draft("draft-002", {**NEW_CASE, "question": "Still a draft?"}, "dr-b")
     plan = plan_export(service)

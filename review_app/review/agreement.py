@@ -20,7 +20,17 @@ ORDINAL = {"contradicts": 0, "does_not_support": 1, "partially_supports": 2, "su
 
 
 def agreement(judgments: Sequence[Judgment]) -> dict[str, Any]:
-    """Agreement among the submitted judgments given (current ones, one per reviewer and item)."""
+    """Agreement among the submitted judgments given (current ones, one per reviewer and item), and
+    under "without_bare_acceptances" the same figures with bare acceptances of the verifier's
+    suggestion left out (two reviewers who both clicked Accept agree with the verifier, not with
+    each other's reading)."""
+    result = _agreement(judgments)
+    result["bare_acceptances"] = sum(j.status == "submitted" and j.bare_acceptance for j in judgments)
+    result["without_bare_acceptances"] = _agreement([j for j in judgments if not j.bare_acceptance])
+    return result
+
+
+def _agreement(judgments: Sequence[Judgment]) -> dict[str, Any]:
     items: dict[tuple[str, str, str], dict[str, str]] = {}
     for j in judgments:
         if j.status == "submitted":
@@ -58,6 +68,15 @@ def agreement(judgments: Sequence[Judgment]) -> dict[str, Any]:
 
 
 def format_agreement(result: dict[str, Any]) -> str:
+    lines = [_format(result)]
+    without = result.get("without_bare_acceptances")
+    if without is not None:
+        lines += ["", f"**Without bare acceptances** ({result['bare_acceptances']} submitted judgment(s) took the "
+                      "verifier's suggestion unchanged and are left out here):", "", _format(without)]
+    return "\n".join(lines)
+
+
+def _format(result: dict[str, Any]) -> str:
     lines = [f"{result['items_with_two_or_more']} of {result['items']} judged items have two or more reviews; "
              f"reviewers: {', '.join(result['reviewers']) or 'none'}",
              f"raw agreement: {_f(result['percent_agreement'])} · Krippendorff's alpha (ordinal): "

@@ -63,18 +63,19 @@ def _dumps(record: dict[str, Any]) -> str:
 
 def _review(j: Judgment) -> dict[str, Any]:
     return {"reviewer": j.reviewer, "time": j.created_at, "source": j.source, "status": j.status, "label": j.label,
-            "reason": j.reason, "rationale": j.rationale, "chunk_hash": j.chunk_hash,
-            "corpus_version": j.corpus_version}
+            "reason": j.reason, "rationale": j.rationale, "bare_acceptance": j.bare_acceptance,
+            "chunk_hash": j.chunk_hash, "corpus_version": j.corpus_version}
 
 
 def consensus(submitted: Sequence[Judgment], adjudication: Any,
               required: int) -> tuple[str, str | None, str | None]:
     """(tag, label, reason) of one citation: adjudicated (an adjudicator decided), unanimous (the
-    required number of submitted reviews, all agreeing) or unresolved."""
+    required number of submitted reviews, all agreeing, at least one of them more than a bare
+    acceptance of the verifier's suggestion) or unresolved."""
     if adjudication is not None:
         return "adjudicated", adjudication.label, adjudication.reason
     labels = {(j.label, j.reason) for j in submitted}
-    if len(submitted) >= required and len(labels) == 1:
+    if len(submitted) >= required and len(labels) == 1 and not all(j.bare_acceptance for j in submitted):
         label, reason = labels.pop()
         return "unanimous", label, reason
     return "unresolved", submitted[-1].label if submitted else None, submitted[-1].reason if submitted else None
@@ -188,8 +189,11 @@ def _exported_evidence(case_id: str, claim_id: str, chunk_id: str, reviews: _Rev
         return None
     tag, label, reason = consensus(current, final, reviews.required)
     if tag not in reviews.policy:
+        agreeing = len(current) >= reviews.required and len({(j.label, j.reason) for j in current}) == 1
+        why = ("all agree, but each only accepted the verifier's suggestion unchanged"
+               if agreeing and all(j.bare_acceptance for j in current) else "or they disagree")
         tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: {tag} ({len(current)} of {reviews.required} "
-                             "reviews, or they disagree): not exported by the policy")
+                             f"reviews, {why}): not exported by the policy")
         return None
     tally.tags[tag] = tally.tags.get(tag, 0) + 1
     tally.used += len(current)

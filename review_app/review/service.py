@@ -63,6 +63,7 @@ class ClaimRow:
     adjudicated: str | None = None  # the final label, when an adjudicator set one
     made_on_text: str | None = None  # when stale: the chunk text my judgment was made on (kept in the store)
     rereview: str | None = None  # why this pair waits for re-review after a corpus change (gold label or mine)
+    suggestion_hidden: bool = False  # a second reviewer on a slice that hides it: no suggestion until I submit
 
     @property
     def key(self) -> str:
@@ -163,6 +164,7 @@ class ReviewService:
                 submitted.setdefault((j.claim_id, j.chunk_id), []).append(j)
         adjudications = self.store.adjudications()
         rereview = self._rereview_reasons(case, mine.values())
+        slice_name = self._slice_of(case)
         rows = []
         for claim, added_by in self.claims(case):
             verdict = self.verifier.verify_claim(claim, self.date(case))
@@ -172,13 +174,16 @@ class ReviewService:
                 done = submitted.get((claim.id, gold.chunk_id), [])
                 others = [j for j in done if j.reviewer != reviewer]
                 visible = self.team.sees_others(reviewer, judgment is not None and judgment.status == "submitted")
+                hidden = self._hides_suggestion(slice_name, reviewer, judgment, others)
                 final = adjudications.get((case.id, claim.id, gold.chunk_id))
                 stale = bool(judgment and chunk and judgment.chunk_hash != chunk.content_hash)
                 rows.append(ClaimRow(
                     case_id=case.id, claim_id=claim.id, claim_text=claim.text, chunk_id=gold.chunk_id,
                     chunk_text=chunk.text if chunk else "(this chunk is not in the corpus)",
-                    suggestion_label=suggestion.label, suggestion_reason=suggestion.reason,
-                    explanation=suggestion.explanation, gold_label=gold.label or None, gold_reason=gold.reason,
+                    suggestion_label="" if hidden else suggestion.label,
+                    suggestion_reason=None if hidden else suggestion.reason,
+                    explanation="" if hidden else suggestion.explanation, suggestion_hidden=hidden,
+                    gold_label=gold.label or None, gold_reason=gold.reason,
                     my_label=judgment.label if judgment else None, my_reason=judgment.reason if judgment else None,
                     my_rationale=judgment.rationale if judgment else "",
                     saved_at=judgment.created_at if judgment else None,
@@ -191,12 +196,22 @@ class ReviewService:
                     rereview=rereview.get((claim.id, gold.chunk_id))))
         return tuple(rows)
 
+    def _slice_of(self, case: Case) -> str:
+        return next((name for name in SLICES if case in self.cases(name)), "")
+
+    def _hides_suggestion(self, slice_name: str, reviewer: str | None, mine: Judgment | None,
+                          others_submitted: list[Judgment]) -> bool:
+        """On a slice whose team.yaml entry hides it, a pair's second reviewer (someone else submitted
+        it, I have not) judges without the verifier's suggestion until they submit. Adjudicators see it."""
+        return (self.team.hides_suggestion(slice_name) and bool(others_submitted)
+                and not (mine is not None and mine.status == "submitted") and not self.team.sees_everyone(reviewer))
+
     def _rereview_reasons(self, case: Case, mine) -> dict[tuple[str, str], str]:
         """(claim, chunk) -> why it waits for re-review: the gold label's citation changed since the previous
         corpus version, or my judgment was made on an older text or before its source changed."""
         current, _, change = corpus_change(self.store, self.engine.corpus)
         confirmed = {r["item"] for r in self.store.rereviews(current.version)}
-        slice_name = next((name for name in SLICES if case in self.cases(name)), "")
+        slice_name = self._slice_of(case)
         out: dict[tuple[str, str], str] = {}
         for claim in case.claims if change is not None else ():
             for chunk_id, why in change.affected_chunks([e.chunk_id for e in claim.evidence]).items():
@@ -281,12 +296,34 @@ class ReviewService:
             case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
             reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
             corpus_version=self.engine.corpus.version, claim_text=claim.text,
-            status="submitted" if submit else "draft"), gold_label=gold_label)
+            status="submitted" if submit else "draft",
+            bare_acceptance=self._bare_acceptance(slice_name, case, claim, chunk_id, reviewer.strip(), label,
+                                                  reason, rationale)), gold_label=gold_label)
+
+    def _bare_acceptance(self, slice_name: str, case: Case, claim: Claim, chunk_id: str, reviewer: str,
+                         label: str | None, reason: str | None, rationale: str | None) -> bool:
+        """The verifier's suggestion, shown to this reviewer, taken unchanged: its label and reason,
+        and no rationale other than the verifier's own explanation."""
+        pair = [j for j in self.store.judgments(case.id) if j.claim_id == claim.id and j.chunk_id == chunk_id]
+        mine = next((j for j in pair if j.reviewer == reviewer), None)
+        others = [j for j in pair if j.reviewer != reviewer and j.status == "submitted"]
+        if self._hides_suggestion(slice_name, reviewer, mine, others):
+            return False  # they never saw it
+        verdict = self.verifier.verify_claim(claim, self.date(case))
+        suggestion = next(v for e, v in zip(claim.evidence, verdict.verdicts, strict=True) if e.chunk_id == chunk_id)
+        own = (rationale or "").strip()
+        return (label, reason or None) == (suggestion.label, suggestion.reason or None) and \
+            own in ("", suggestion.explanation.strip())
 
     def accept_suggestion(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
                           rationale: str = "") -> Judgment:
-        row = next(r for r in self.rows(self.case(slice_name, case_id), None)
+        """Save the verifier's suggestion as the reviewer's label (a bare acceptance without a rationale
+        of their own). Refused while the suggestion is hidden from this reviewer."""
+        row = next(r for r in self.rows(self.case(slice_name, case_id), (reviewer or "").strip() or None)
                    if r.claim_id == claim_id and r.chunk_id == chunk_id)
+        if row.suggestion_hidden:
+            raise StoreError(f"{row.key}: the verifier's suggestion is hidden until you submit your own label "
+                             f"(on {slice_name}, a second review is made without it)")
         return self.save(slice_name, case_id, claim_id, chunk_id, reviewer, row.suggestion_label,
                          row.suggestion_reason, rationale or row.explanation, source="auto")
 

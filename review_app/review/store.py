@@ -70,6 +70,9 @@ class Judgment:
     created_at: str = ""
     id: int | None = None
     status: str = "submitted"  # "draft" autosaves; "submitted" is the reviewer's explicit decision
+    # the verifier's suggestion, shown to the reviewer, taken unchanged (label, reason, and no rationale
+    # of their own): a bare acceptance, which alone never makes a citation unanimous
+    bare_acceptance: bool = False
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,9 @@ class ReviewStore:
         if "status" not in db[JUDGMENTS].columns_dict:  # databases from before drafts existed
             db[JUDGMENTS].add_column("status", str)
             db.execute(f"update {JUDGMENTS} set status = 'submitted' where status is null")
+        if "bare_acceptance" not in db[JUDGMENTS].columns_dict:  # databases from before it was recorded:
+            db[JUDGMENTS].add_column("bare_acceptance", int)  # the Accept buttons saved source 'auto'
+            db.execute(f"update {JUDGMENTS} set bare_acceptance = (source = 'auto') where bare_acceptance is null")
         if UNDOS not in db.table_names():
             db[UNDOS].create({"id": int, "judgment_id": int, "actor": str, "created_at": str}, pk="id")
             db[UNDOS].create_index(["judgment_id"], unique=True)
@@ -251,9 +257,10 @@ class ReviewStore:
         if problems:
             raise StoreError("; ".join(problems))
         record = {k: v for k, v in asdict(judgment).items() if k != "id"}
-        record.update(created_at=now(), reviewer=judgment.reviewer.strip(), rationale=judgment.rationale.strip())
+        record.update(created_at=now(), reviewer=judgment.reviewer.strip(), rationale=judgment.rationale.strip(),
+                      bare_acceptance=int(bool(judgment.bare_acceptance)))
         pk = self._append(JUDGMENTS, record)
-        return Judgment(**{**record, "id": pk})
+        return _judgment({**record, "id": pk})
 
     def judgments(self, case_id: str | None = None, reviewer: str | None = None,
                   current_only: bool = True) -> list[Judgment]:
@@ -272,7 +279,7 @@ class ReviewStore:
                    "group by case_id, claim_id, chunk_id, reviewer) order by id")
         else:
             sql = f"select * from {JUDGMENTS} {condition} order by id"
-        return [Judgment(**row) for row in self._rows(sql, tuple(params))]
+        return [_judgment(row) for row in self._rows(sql, tuple(params))]
 
     def undo_last(self, reviewer: str) -> Judgment | None:
         """Undo the reviewer's latest judgment not yet undone (any number of steps, one per call).
@@ -282,7 +289,7 @@ class ReviewStore:
         if not rows:
             return None
         self._append(UNDOS, {"judgment_id": rows[0]["id"], "actor": reviewer, "created_at": now()})
-        return Judgment(**rows[0])
+        return _judgment(rows[0])
 
     def undos(self) -> list[dict[str, Any]]:
         return self._rows(f"select * from {UNDOS} order by id")
@@ -497,6 +504,10 @@ class ReviewStore:
 
     def integrity_ok(self) -> bool:
         return self._rows("pragma integrity_check")[0]["integrity_check"] == "ok"
+
+
+def _judgment(row: dict[str, Any]) -> Judgment:
+    return Judgment(**{**row, "bare_acceptance": bool(row.get("bare_acceptance"))})
 
 
 def _next_draft_id(db: Database) -> str:

@@ -300,8 +300,13 @@ def row_details(ctx: Context, slice_name: str, case_id: str, row_key: str, revie
     row = _row(ctx, slice_name, case_id, row_key, reviewer)
     if row is None:
         return RowDetails("", "", None, None, "")
-    suggestion = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
-                  if row.suggestion_reason else "") + f" — {render.e(row.explanation)}\n\n**Gold:** "
+    if row.suggestion_hidden:
+        offered = ("**Verifier's suggestion:** hidden until you submit your own label (on this slice a pair's "
+                   "second review is made without it)")
+    else:
+        offered = (f"**Verifier suggests:** {row.suggestion_label}" + (f" / {row.suggestion_reason}"
+                   if row.suggestion_reason else "") + f" — {render.e(row.explanation)}")
+    suggestion = (offered + "\n\n**Gold:** "
                   + (render.label_text(row.gold_label, row.gold_reason) or "none (a reviewer added this claim)"))
     chunk = f"**Claim:** {render.inert(row.claim_text)}\n\n**{row.chunk_id}:** {render.e(row.chunk_text)}"
     if row.rereview:

@@ -42,7 +42,8 @@ def test_ask_json_fields(capsys):
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
                            "settings", "embedding", "results", "synthesis", "disagreements", "notes",
                            "corpus_version", "reference_date", "reference_date_source", "reference_date_phrase",
-                           "organizations_absent", "scope_findings", "normalized_question", "patient"}
+                           "organizations_absent", "scope_findings", "normalized_question", "patient", "aspects",
+                           "aspects_default", "answer_chunks", "aspects_missing", "answer", "no_statement", "related"}
     assert record["reference_date"] == "2020-06-01" and record["reference_date_source"] == "explicit"
     assert record["settings"] == {"mode": "bm25", "top_k": 4, "reference_date": "2020-06-01", "threshold": 0.2,
                                   "diversify": False}

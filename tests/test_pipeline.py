@@ -144,7 +144,10 @@ def test_evidence_map_entries(engine, settings):
     assert set(record) == {"question", "abstain", "abstain_reason", "scope_flags", "max_support_score",
                            "settings", "embedding", "results", "notes", "corpus_version", "reference_date",
                            "reference_date_source", "reference_date_phrase", "organizations_absent",
-                           "scope_findings", "normalized_question", "patient"}
+                           "scope_findings", "normalized_question", "patient", "aspects", "aspects_default",
+                           "answer_chunks", "aspects_missing"}
+    assert record["aspects"] == ["dense_breasts"]
+    assert "acr-current#dense-breasts" in record["answer_chunks"]["dense_breasts"]
     assert record["reference_date"] == "2026-06-24" and record["reference_date_source"] == "pinned"
     assert record["corpus_version"] == engine.corpus.version and record["notes"] == []
     assert record["embedding"] == {"provider": "hashing", "model": None}

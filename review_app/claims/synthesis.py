@@ -76,7 +76,7 @@ class Synthesis:
         return tuple(s for card in self.cards for s in card.statements)
 
     def to_json(self) -> dict[str, Any]:
-        return {"answer": self.answer, "aspects": [a for a, _ in self.aspects],
+        return {"answer": self.answer,
                 "synthesis": [c.to_json() for c in self.cards],
                 "disagreements": [d.to_json() for d in self.disagreements],
                 "no_statement": [{"aspect": label, "organizations": list(orgs)} for label, orgs in self.missing],

@@ -115,12 +115,14 @@ class AnswerPlan:
 
 def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], default: bool,
                   organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
-                  patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False) -> AnswerPlan:
+                  patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
+                  years: Sequence[int] = ()) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order); `organizations` are the ones in play
-    (those the question names, else every organization with an eligible chunk). A question
-    about the past prefers the versions replaced since."""
+    (those the question names, else every organization with an eligible chunk). A source in
+    force comes first, unless the question asks about the past and names the year of a version
+    replaced since ("the 2016 statement")."""
     index = {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -142,8 +144,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                 s = source[corpus.chunk_by_id[chunk_id].document_id]
                 start = s.eligible_from.toordinal() if s.eligible_from else 0
                 in_force = bool(current[index[chunk_id]])
-                return (s.knowledge_class != preferred_class, in_force if historical else not in_force, -start,
-                        order[s.id])
+                named_past = historical and not in_force and s.published_date is not None \
+                    and s.published_date.year in years
+                return (s.knowledge_class != preferred_class, not named_past, not in_force, -start, order[s.id])
 
             best = min(mine, key=rank)
             kind = source[corpus.chunk_by_id[best].document_id].knowledge_class
@@ -166,9 +169,12 @@ def _within(ages: Sequence[AgeRange], span: AgeRange) -> bool:
 
 
 def load_aspects(corpus: Corpus) -> AspectRules:
-    """Read the pack's positions.yaml. Raises CorpusError naming the file and the field."""
+    """Read the pack's positions.yaml (a pack without one has no aspects and no synthesis).
+    Raises CorpusError naming the file and the field."""
     path = Path(corpus.directory) / POSITIONS_FILE
     name = str(path)
+    if not path.exists():
+        return AspectRules({}, (), (), {}, ())
     data = read_mapping(path)
     problems: list[Problem] = []
     aspects = _parse_aspects(data.get("aspects"), name, problems)

@@ -268,7 +268,9 @@ class Engine:
         on_topic = self.scope.on_topic(question)
         organizations = self._absent_organizations(question, features, eligible)
         plan = self._answer_plan(question, features, organizations[0], eligible, settings)
-        reserved = [self._chunk_index[c] for c in plan.chunk_ids] if settings.diversify else []
+        # an answer-bearing chunk the retrievers did not score at all is not evidence for this question
+        reserved = sorted((i for i in (self._chunk_index[c] for c in plan.chunk_ids) if ranked.rank_score[i] > 0),
+                          key=lambda i: -ranked.rank_score[i]) if settings.diversify else []
         selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings, reserved)
         support = self._result_support(question, scores, selected, on_topic, settings.mode)
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
@@ -380,13 +382,13 @@ class Engine:
         current = np.array([statuses[c.id] == "current" for c in self.corpus.chunks], dtype=bool)
         preferred = self.aspects.asked_class(normalized) or self.pack.primary_class
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible, current,
-                             features.ages, preferred, features.historical)
+                             features.ages, preferred, features.historical, features.years)
 
     def _select(self, rank_score: np.ndarray, eligible: np.ndarray, named_match: np.ndarray,
                 settings: Settings, reserved: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(selected, undiversified): the results in rank order, and plain top-k by rank score.
-        `reserved` chunks (the answer-bearing ones) are always selected, with the best-ranked chunk;
-        the rest of the places follow the diversification rounds."""
+        The best-ranked chunk first, then the `reserved` ones (the answer-bearing chunks, best first)
+        as k allows; the rest of the places follow the diversification rounds."""
         undiversified = ranking.top_k(rank_score, eligible, settings.top_k)
         if not settings.diversify:
             return undiversified, undiversified

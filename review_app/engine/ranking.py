@@ -65,9 +65,8 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
               reserved: Sequence[int] = ()) -> np.ndarray:
     """Reserve places round by round, then fill the rest by score.
 
-    `reserved` chunks are chosen before any round, even beyond k (the answer-bearing chunks of
-    each asked aspect and organization must all be shown); the first round then still gives
-    every group not yet represented its place, and the later rounds fill what k leaves.
+    `reserved` chunks (the answer-bearing chunks of each asked aspect and organization) are chosen
+    before any round, in the order given, as many as k allows; the rounds then fill what is left.
 
     Each round labels every chunk with a group (-1 or "": not in this round) and gives the best
     positively scored eligible chunk of each group not yet represented a place, best group
@@ -76,7 +75,7 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
     organizations a question names (so "what did ORG say before and after its update" gets
     both of ORG's versions). Vectorized over chunks: the cost grows with the corpus only in numpy.
     """
-    chosen: list[int] = list(dict.fromkeys(int(i) for i in reserved))
+    chosen: list[int] = list(dict.fromkeys(int(i) for i in reserved))[:k]
     taken = np.zeros(len(scores), dtype=bool)
     taken[chosen] = True
     index = np.arange(len(scores))
@@ -97,8 +96,7 @@ def diversify(scores: np.ndarray, eligible: np.ndarray, rounds: Sequence[Sequenc
             leaders.append(members[np.argmax(scores[members])])  # first maximum: ties go to the earlier chunk
         leaders = np.array(leaders, dtype=np.int64)
         leaders = leaders[np.lexsort((leaders, -scores[leaders]))]  # best group first
-        room = len(leaders) if reserved and labels is rounds[0] else max(0, k - len(chosen))
-        for leader in leaders[:room]:
+        for leader in leaders[: max(0, k - len(chosen))]:
             chosen.append(int(leader))
             taken[leader] = True
     rest = top_k(scores, eligible & ~taken, max(0, k - len(chosen)))

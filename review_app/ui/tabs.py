@@ -34,7 +34,7 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     compare = _compare_section(ctx)
     banner = gr.HTML(elem_id="ask-banner")
     gr.Markdown("### Synthesis (verified statements only)")
-    synthesis = gr.HTML()
+    synthesis = gr.HTML(elem_id="synthesis")
     if ctx.generation_enabled:
         gr.Markdown("### Generated answer (only claims the verifier accepts count as findings)")
         generated = gr.HTML(elem_id="generated-answer")
@@ -44,7 +44,7 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
                                     min_width=300)
             send_status = gr.Markdown(elem_id="send-status")
     gr.Markdown("### Evidence")
-    cards = gr.HTML()
+    cards = gr.HTML(elem_id="evidence-cards")
     with gr.Accordion("Evidence map (every signal)", open=False):
         evidence_map = gr.Dataframe(interactive=False, wrap=True)
     with gr.Accordion("Decision as JSON", open=False):

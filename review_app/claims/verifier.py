@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -196,7 +197,6 @@ class Verifier:
         """Label the claim's facts against one card's: topics, strength, values, wording.
         `context`: the whole claim's facts, when this is one atom of it ("it leaves it to ...")."""
         facts = self._without_source_years(claim.facts, chunk_id)
-        card = self._without_source_years(card, chunk_id)
         if "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
@@ -232,7 +232,11 @@ class Verifier:
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
         conflicts = _conflicts(facts, card, frozenset(self.reader.rules.intervals),
                                self.reader.interval_choices(facts.intervals | card.intervals),
-                               "option" in facts.strengths)
+                               "option" in facts.strengths, self._source_years(chunk_id))
+        card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
+        starts = facts.starts - card_starts
+        if starts and card_starts and not conflicts:
+            conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
         if conflicts:
             return "contradicts", "missing_fact", f"{chunk_id} states {conflicts}"
         missing_concepts = sorted(facts.concepts - card.concepts)
@@ -245,7 +249,7 @@ class Verifier:
         if not missing and coverage >= CONTENT_COVERAGE:
             return "supports", None, f"{chunk_id} states every fact of the claim"
         # Part of a claim is supported only by a card that states some of its values.
-        shared = bool(facts.values & card.values)
+        shared = bool(_anchors(facts.values & card.values)) or _ages_within(facts, card) or _decade_meets(facts, card)
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
@@ -253,12 +257,17 @@ class Verifier:
     def _without_source_years(self, facts: Facts, chunk_id: str) -> Facts:
         """A year that names one of the organization's own documents ("before its 2024 update",
         "USPSTF 2016 also ...") says which text, not a fact the card must state or contradict."""
+        names = self._source_years(chunk_id)
+        dated = {m.group(2) for sentence, _, _ in facts.sentences for m in _DATED_YEAR.finditer(sentence)}
+        drop = {v for v in facts.numbers if _is_year(v) and v in names and v not in dated}
+        return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
+
+    def _source_years(self, chunk_id: str) -> frozenset[str]:
+        """The publication years of the chunk's organization's documents (their names)."""
         corpus = self.engine.corpus
         organization = corpus.chunk_by_id[chunk_id].organization
-        names = {str(s.published_date.year) for s in corpus.sources
-                 if s.published_date and s.organization == organization}
-        drop = {v for v in facts.numbers if _is_year(v) and v in names}
-        return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
+        return frozenset(str(s.published_date.year) for s in corpus.sources
+                         if s.published_date and s.organization == organization)
 
     def _atom_results(self, claim: _ClaimReading, organization: str, card: Facts,
                       chunk_id: str) -> list[tuple[_Atom, tuple[str, str | None, str] | None]]:
@@ -300,7 +309,8 @@ class Verifier:
         for atom, (label, why, explanation) in judged:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
-            hard = "opposite" in explanation or (why == "misstated_strength" and not supported)
+            hard = ("opposite" in explanation or (why == "misstated_strength" and not supported)
+                    or bool(atom.reading.facts.concepts & card.concepts))  # a wrong value on the same topic
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]
@@ -333,10 +343,14 @@ class Verifier:
         stems = set(claim.weights)
         for name, side in claim.facts.poles:
             best, best_overlap = None, 0.0
-            for sentence, _, _ in card.sentences:
+            for sentence, _, values in card.sentences:
                 theirs = dict(self.reader.poles(sentence)).get(name)
                 if theirs is None:
                     continue
+                if (claim.facts.concepts or _anchors(claim.facts.values)) and not (
+                        _anchors(claim.facts.values & values)
+                        or any(c.split()[0].lower() in sentence for c in claim.facts.concepts)):
+                    continue  # a sentence about something else
                 words = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(sentence)))
                 overlap = sum(claim.weights[w] for w in stems & words)
                 if overlap > best_overlap:
@@ -463,6 +477,13 @@ def _anchors(values: frozenset[str]) -> frozenset[str]:
                      or not 1900 <= float(v) <= 2100)
 
 
+# A year as a date ("in 2023", "since 2015", "by 2025", "in April 2024"), not a document's name
+# ("its October 2024 update", "the 2016 recommendation").
+_DATED_YEAR = re.compile(r"\b(in|since|until|by|on|during|from|january|february|march|april|may|june|july|august"
+                         r"|september|october|november|december)\s+(\d{4})\b(?!'?s?\s+(interim\s+)?(update|"
+                         r"recommendation|rec|guideline|bulletin|statement|advice|version|response|revision))")
+
+
 def _is_year(value: str) -> bool:
     return value.isdigit() and 1900 <= int(value) <= 2100
 
@@ -470,6 +491,12 @@ def _is_year(value: str) -> bool:
 def _ages(facts: Facts) -> frozenset[str]:
     """The plain numbers of a text that are not years: ages (and counts)."""
     return frozenset(v for v in facts.numbers if v.replace(".", "").isdigit() and not 1900 <= float(v) <= 2100)
+
+
+def _decade_meets(claim: Facts, card: Facts) -> bool:
+    """A decade of life the claim names ("in the forties") holds an age the card states (45)."""
+    return any(high - low == 9 and low % 10 == 0 and any(low <= float(v) <= high for v in _ages(card))
+               for low, high in claim.age_ranges)
 
 
 def _ages_within(claim: Facts, card: Facts) -> bool:
@@ -509,7 +536,7 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
 
 
 def _conflicts(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
-               as_option: bool = False) -> str:
+               as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
     """Values the card gives where the claim gives a different one of the same kind, when the
     two speak of the same thing (they share a value or a topic): a card about the start age
     does not contradict a claim about the stop age, it just lacks it. Intervals always
@@ -526,7 +553,7 @@ def _conflicts(claim: Facts, card: Facts, words: frozenset[str], choices: frozen
         kind = _kind(value, claim, card)
         if kind != "interval" and not anchored:  # how often is one question; an age can be many
             continue
-        alternatives = sorted(v for v in card.values - claim.values if _kind(v, claim, card) == kind)
+        alternatives = sorted(v for v in card.values - claim.values - names if _kind(v, claim, card) == kind)
         if alternatives:
             out.append(f"{' / '.join(alternatives)}, not {value}")
     return "; ".join(out)

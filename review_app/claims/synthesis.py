@@ -206,7 +206,7 @@ def one_line_answer(decision: Decision, aspects: list[tuple[str, str]],
     context = f"As of {decision.settings.reference_date.isoformat()}"
     ages = decision.patient.get("ages") if decision.patient else None
     if ages:
-        context += ", for " + " / ".join(f"age {lo}" if lo == hi else f"ages {lo}-{hi}" if hi < 130
+        context += ", for " + " / ".join(f"age {lo}" if lo == hi else f"ages {lo} to {hi}" if hi < 130
                                          else f"age {lo} and older" for lo, hi in ages)
     relatives = [r["who"] for r in (decision.patient or {}).get("relatives", [])]
     if relatives:

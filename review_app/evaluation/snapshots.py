@@ -79,9 +79,32 @@ def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
         "factual_density": engine.density.length_correlations(),
     }
     snapshots["embeddings"] = embedding_snapshot(engine, labels_dir)
+    snapshots["answers"] = example_answers(engine, settings)
     if engine.pack.development_sets:
         snapshots["development"] = development_snapshot(engine, settings)
     return snapshots
+
+
+def example_answers(engine: Engine, settings) -> dict[str, Any]:
+    """The one-line answer (or the abstention) of each example question the app offers."""
+    synthesizer = get_synthesizer(engine)
+    out = []
+    for question in engine.pack.app.examples:
+        decision = engine.ask(question, settings)
+        synthesis = synthesizer.synthesize(decision)
+        out.append({"question": question, "aspects": list(decision.aspects), "abstain": decision.abstain,
+                    "answer": synthesis.answer, "abstain_reason": decision.abstain_reason})
+    return {"reference_date": settings.reference_date.isoformat(), "examples": out}
+
+
+def _answers_section(data: dict[str, Any] | None) -> str:
+    if not data:
+        return ""
+    lines = [f"- *{e['question']}* → " + (f"abstain: {e['abstain_reason']}" if e["abstain"] else
+                                           e["answer"] or "(no verified statement on the asked aspects)")
+             for e in data["examples"]]
+    return ("One-line answers to the app's example questions (built from verified statements only; "
+            f"pinned reference date {data['reference_date']}):\n\n" + "\n".join(lines) + "\n\n")
 
 
 def development_snapshot(engine: Engine, settings) -> dict[str, Any]:
@@ -152,6 +175,7 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
     honest = claims[-1]["agreement"]
     return (f"{BEGIN}\n\nEvery table below was computed on corpus version `{corpus_version}` "
             f"(`python -m review_app corpus versions`).\n\n"
+            f"{_answers_section(snapshots.get('answers'))}"
             f"Hybrid retrieval at the pinned defaults:\n\n{summary_table(summaries, top_k)}\n"
             f"Ablation (each arm changes one thing):\n\n{ablation_table(rows, top_k)}\n"
             f"Claim verification (citation metrics as the verifier judges them; agreement with the gold "

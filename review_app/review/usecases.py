@@ -14,6 +14,7 @@ from typing import Any
 from ..claims import drift
 from ..claims.citations import check_cases, verification_report
 from ..claims.synthesis import Synthesis, get_synthesizer
+from ..claims.timeline import Timeline, build_timeline
 from ..engine.pipeline import Engine, QuestionError
 from ..errors import ReviewAppError
 from ..evaluation import history, plots, predictions, report
@@ -234,3 +235,9 @@ def compare(engine: Engine, question: str, settings: Settings, compare_date: dt.
     if lone_surrogate(question) is not None:
         raise QuestionError(f"the question {SURROGATE_MESSAGE}")
     return drift.compare(engine, question, settings, compare_date)
+
+
+def drift_timeline(engine: Engine) -> Timeline:
+    """The corpus pack's timeline: a lane per organization, supersession links, and each
+    organization's position per compared aspect as steps over time (from the pack's data only)."""
+    return build_timeline(engine.corpus, engine.aspects, engine.pack.primary_class)

@@ -10,6 +10,7 @@ from ..engine.settings import default_reviewer
 from ..errors import ReviewAppError
 from ..review.team import READ_ONLY
 from . import render, tabs
+from .drift_tab import drift_tab
 from .handlers import CLIENT_KEY_JS, Context
 from .review_tab import review_tab
 
@@ -49,6 +50,9 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
 
         with gr.Tab("Ask", id="ask"):
             tabs.ask_tab(ctx, reviewer, who)
+
+        with gr.Tab("Drift", id="drift"):
+            drift_tab(ctx)
 
         with gr.Tab("Review", id="review"):
             review_tab(ctx, reviewer, who)

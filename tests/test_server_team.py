@@ -67,7 +67,7 @@ def test_several_reviewers_at_once_blind_and_enforced(team_server):
 
 
 def test_approval_needs_a_signed_in_adjudicator_and_blindness_holds_for_viewers(team_server):
-    url, context = team_server
+    url, _ = team_server
     case = {"question": "Does ACR advise MRI for a 44-year-old with extremely dense breasts?",
             "should_abstain": False, "gold_document_ids": ["acr-current"], "expected_scope_flags": [],
             "reference_date": None, "notes": ""}

@@ -20,6 +20,8 @@ GUARD = load_scope(CORPUS_DIR)
     ("She is breastfeeding her 3-month-old", {"pregnancy_or_lactation"}),
     ("G2P1 at 34 weeks, age 41", {"pregnancy_or_lactation"}),
     ("Should men be screened for breast cancer?", {"male_screening"}),
+    ("Should my husband, 60, get a screening mammogram?", {"male_screening"}),  # asked about by his partner
+    ("Is a screening mammogram for my boyfriend worth it?", {"male_screening"}),
     ("new firm lump in the left breast", {"diagnostic_symptoms"}),
     ("bloody nipple discharge", {"diagnostic_symptoms"}),
     ("follow-up of an abnormal mammogram", {"diagnostic_symptoms"}),
@@ -39,6 +41,7 @@ def test_flags_fire(question, flags):
     "Is the radiation from a mammogram dangerous?",
     "a nursing home resident aged 80",
     "My brother had male breast cancer",
+    "My husband wants me to get a mammogram at 45; should I?",  # he is not the one asked about
     "What is the difference between a screening and a diagnostic mammogram?",
 ])
 def test_in_scope_mentions_do_not_fire(question):

@@ -1,0 +1,136 @@
+"""What a question asks about, and which chunks answer it (review_app/engine/aspects.py over the
+pack's positions.yaml)."""
+
+import dataclasses
+import datetime as dt
+
+import pytest
+
+from review_app.engine.aspects import load_aspects
+from review_app.errors import CorpusError
+
+
+def read(engine, question, ages=()):
+    return engine.aspects.read(engine.vocabulary.normalize(question), ages)
+
+
+@pytest.mark.parametrize("question, aspects", [
+    ("q1y vs q2y per ACS?", ("interval",)),  # shorthand arrives normalized ("annual", "biennial")
+    ("When should I start mammograms?", ("start_age",)),
+    ("Is 3D mammography ok for screening?", ("modality",)),
+    ("Does the task force say anything on dense breast tissue and ultrasound?", ("dense_breasts",)),
+    ("Who is excluded from the USPSTF recommendation?", ("high_risk",)),
+    ("Why did the task force lower its starting age?", ("reasons",)),  # the start age is only its subject
+    ("does my doctor need to do a clinical breast exam?", ("clinical_breast_examination",)),
+    ("the difference between a screening and a diagnostic mammogram", ("screening_vs_diagnostic",)),
+])
+def test_aspects_are_read_from_the_normalized_question(engine, question, aspects):
+    assert read(engine, question) == (aspects, False)
+
+
+def test_a_question_naming_no_aspect_gets_the_defaults(engine):
+    assert read(engine, "mammo?") == (engine.aspects.default, True)
+    assert engine.aspects.default == ("start_age", "interval")
+
+
+def test_only_what_changed_compares_the_defaults(engine):
+    asked, default = read(engine, "What has the task force changed?")
+    assert asked == ("start_age", "interval", "what_changed") and not default
+
+
+def test_the_patients_age_asks_about_an_aspect_only_inside_its_range(engine):
+    assert read(engine, "Should she keep getting mammograms?", [(79, 79)])[0] == ("age_75_and_older",)
+    # an open "40+" or a decade that crosses 75 is not a 75-year-old
+    assert read(engine, "Should she keep getting mammograms?", [(40, 130)]) == (engine.aspects.default, True)
+    assert read(engine, "Should she keep getting mammograms?", [(70, 79)]) == (engine.aspects.default, True)
+
+
+def test_a_negated_marker_is_not_an_exclusion_question(engine):
+    asked, _ = read(engine, "no BRCA mutation; when should I start?")
+    assert "high_risk" not in asked and "start_age" in asked
+
+
+def plan(engine, settings, question, **changes):
+    return engine.ask(question, dataclasses.replace(settings, **changes)).answer_chunks
+
+
+def test_a_patients_age_picks_the_position_that_speaks_to_it(engine, settings):
+    chunks = plan(engine, settings, "How often should a 48-year-old have a mammogram?")["interval"]
+    assert "acs-2015#ages-45-to-54" in chunks
+    assert "acs-2015#age-55-and-older" not in chunks and "acs-2015#ages-40-to-44" not in chunks
+    older = plan(engine, settings, "How often should a 60-year-old have a mammogram?")["interval"]
+    assert "acs-2015#age-55-and-older" in older and "acs-2015#ages-45-to-54" not in older
+
+
+def test_a_partial_update_leaves_the_older_source_in_force_beside_it(engine, settings):
+    chunks = plan(engine, settings, "What does ACOG say about screening women 75 and older?")["age_75_and_older"]
+    assert set(chunks) == {"acog-2017#age-75-and-older", "acog-2024#age-75-and-older"}
+    # on the start age the 2024 update replaced the 2017 section: only the update answers
+    assert plan(engine, settings, "When does ACOG say to start?")["start_age"] == ("acog-2024#starting-age",)
+
+
+def test_a_question_asking_for_a_kind_of_source_gets_it(engine, settings):
+    guideline = plan(engine, settings, "What does ACOG say about dense breasts?")["dense_breasts"]
+    faq = plan(engine, settings, "What does ACOG's patient FAQ say about dense breasts?")["dense_breasts"]
+    assert guideline == ("acog-2024#dense-breasts",) and faq == ("acog-faq#dense-breasts",)
+
+
+def test_what_changed_brings_every_version(engine, settings):
+    chunks = plan(engine, settings, "What did ACOG change about when to start?")
+    assert {"acog-2017#starting-age", "acog-2024#starting-age"} <= set(chunks["start_age"])
+
+
+def test_a_past_question_naming_a_replaced_versions_year_gets_that_version(engine, settings):
+    chunks = plan(engine, settings, "What did the 2016 USPSTF statement say about when to start?")["start_age"]
+    assert chunks == ("uspstf-2016#ages-40-to-49",)
+    # asked today without a year, the version in force answers
+    assert plan(engine, settings, "When does USPSTF say to start?")["start_age"] == ("uspstf-2024#recommendation",)
+
+
+def test_named_organizations_are_in_play_unless_the_question_asks_who(engine, settings):
+    named = engine.ask("Do USPSTF and ACR agree on how often?", settings)
+    assert {c.split("-")[0] for c in named.answer_chunks["interval"]} == {"uspstf", "acr"}
+    who = engine.ask("Who recommends annual screening for a 50-year-old, ACR or USPSTF?", settings)
+    assert {c.split("-")[0] for c in who.answer_chunks["interval"]} == {"uspstf", "acs", "acog", "acr"}
+
+
+def test_organizations_without_a_statement_on_an_aspect_are_listed(engine, settings):
+    decision = engine.ask("Which organizations recommend a risk assessment by 25?", settings)
+    assert set(decision.aspects_missing["risk_assessment"]) == {"USPSTF", "ACS", "ACOG"}
+
+
+def test_the_answer_chunks_fill_the_top_k_first_and_never_more(engine, settings):
+    decision = engine.ask("How often should a 48-year-old have a mammogram?", settings)
+    answering = {c for ids in decision.answer_chunks.values() for c in ids}
+    assert len(decision.results) == settings.top_k and answering <= {r.chunk_id for r in decision.results}
+    small = engine.ask("How often should a 48-year-old have a mammogram?", dataclasses.replace(settings, top_k=2))
+    assert len(small.results) == 2
+
+
+def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):
+    chunks = plan(engine, settings, "When should screening start?", reference_date=dt.date(2020, 6, 1),
+                  reference_date_explicit=True)["start_age"]
+    assert "uspstf-2016#ages-40-to-49" in chunks and not any(c.startswith(("uspstf-2024", "acr-")) for c in chunks)
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("    aspect: modality\n", "    aspect: nowhere\n", "aspect"),
+    ("    ages: [45, 54]\n", "    ages: [54, 45]\n", "ages"),
+    ("    subsumes: [start_age, interval]\n", "    subsumes: [nothing]\n", "subsumes"),
+    ("default_aspects: [start_age, interval]", "default_aspects: [someday]", "default_aspects"),
+    ("    cues: ['\\bdiagnostic\\b']", "    cues: ['(unclosed']", "cues[0]"),
+])
+def test_the_positions_file_is_validated_with_file_and_field(engine, corpus_copy, old, new, field):
+    path = corpus_copy / "positions.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(CorpusError) as error:
+        load_aspects(dataclasses.replace(engine.corpus, directory=corpus_copy))
+    assert str(path) in str(error.value) and field in str(error.value)
+
+
+def test_a_pack_without_positions_has_no_aspects(engine, corpus_copy):
+    (corpus_copy / "positions.yaml").unlink()
+    rules = load_aspects(dataclasses.replace(engine.corpus, directory=corpus_copy))
+    assert rules.aspects == {} and rules.positions == () and rules.read("anything", ()) == ((), True)

@@ -73,6 +73,12 @@ def test_an_anonymous_client_cannot_act_on_another_name(open_server):
     assert [(j.reviewer, j.label) for j in context.store.judgments()] == [("nurse-jo", "contradicts")]
 
 
+def test_another_name_s_progress_is_not_browsable(open_server):
+    moved = call_event(open_server[0], {"value": "Next ▶"},
+                       ["canonical", "not yet reviewed by me", "nurse-jo", "canonical-001"])
+    assert moved["success"] is False and "in use by someone else" in moved["error"]
+
+
 def test_final_labels_and_approvals_need_a_signed_in_adjudicator(open_server):
     url, context = open_server
     mallory = Client(url, verbose=False)

@@ -80,16 +80,16 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     gr.api(load_case, api_name="load_case")
     case_id.change(open_case, case_inputs, case_outputs, api_visibility="private")
 
-    def refilter(slice_value, filter_value, reviewer_value):
-        ids = handlers.case_choices(ctx, slice_value, filter_value, reviewer_value)
+    def refilter(slice_value, filter_value, reviewer_value, request: gr.Request):
+        ids = handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
         return gr.update(choices=ids, value=ids[0] if ids else None)
 
     slice_name.change(refilter, [slice_name, case_filter, reviewer], case_id, api_visibility="private")
     case_filter.change(refilter, [slice_name, case_filter, reviewer], case_id, api_visibility="private")
 
     def step(offset):
-        def move(slice_value, filter_value, reviewer_value, current):
-            ids = handlers.case_choices(ctx, slice_value, filter_value, reviewer_value)
+        def move(slice_value, filter_value, reviewer_value, current, request: gr.Request):
+            ids = handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
             if not ids:
                 return gr.update(choices=[], value=None)
             index = ids.index(current) + offset if current in ids else 0

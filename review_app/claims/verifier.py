@@ -155,6 +155,8 @@ class Verifier:
             return verdict("does_not_support", "out_of_scope",
                            f"the claim is about {labels}, which {source.id} does not cover "
                            f"({self.engine.pack.scope_note})")
+        if listing:  # the groups it names are on the card: their words are stated
+            claim = self._without_flag_words(claim)
         if claim.flags and card.excludes and not listing:
             labels = "; ".join(self.engine.scope.label(f) for f in claim.flags)
             return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
@@ -262,6 +264,19 @@ class Verifier:
         drop = {v for v in facts.numbers if _is_year(v) and v in names and v not in dated}
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
 
+    def _without_flag_words(self, claim: _ClaimReading) -> _ClaimReading:
+        """The reading (and its atoms') without the words that name scope groups."""
+        vocabulary = self.engine.vocabulary
+
+        def strip(reading: _ClaimReading, text: str) -> _ClaimReading:
+            named = {stem for finding in self.engine.scope.findings(text)
+                     for stem in vocabulary.stems(vocabulary.content_words(finding["concept"]))}
+            return dataclasses.replace(reading, weights={w: v for w, v in reading.weights.items() if w not in named})
+
+        whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        atoms = tuple(dataclasses.replace(a, reading=strip(a.reading, a.text)) for a in claim.atoms)
+        return dataclasses.replace(strip(claim, whole), atoms=atoms)
+
     def _source_years(self, chunk_id: str) -> frozenset[str]:
         """The publication years of the chunk's organization's documents (their names)."""
         corpus = self.engine.corpus
@@ -310,7 +325,7 @@ class Verifier:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
             hard = ("opposite" in explanation or (why == "misstated_strength" and not supported)
-                    or bool(atom.reading.facts.concepts & card.concepts))  # a wrong value on the same topic
+                    or (why == "missing_fact" and bool(atom.reading.facts.concepts & card.concepts)))
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]

@@ -48,3 +48,26 @@ def test_no_question_time(question):
 def test_the_earliest_stated_time_wins_and_two_years_are_a_comparison():
     assert stated("as of early 2019, or mid-2019 at the latest, what was advised?") == dt.date(2019, 3, 31)
     assert stated("back in 2019, or in mid-2018, what was advised?") is None  # two different years: then and then
+
+
+# The stated time in a decision: an organization absent at that date, a date before every source
+
+def test_an_organization_with_no_source_yet_at_the_stated_time_is_the_whole_question(engine, settings):
+    decision = engine.ask("What did ACOG recommend about mammography back in mid-2016?", settings)
+    assert decision.reference_date_source == "question" and decision.reference_date_phrase == "back in mid-2016"
+    assert decision.organizations_absent == ("ACOG",)  # its first source came out in 2017
+    assert decision.abstain and "ACOG" in decision.abstain_reason and "2016-06-30" in decision.abstain_reason
+
+
+def test_an_organization_with_no_source_yet_beside_others_is_noted(engine, settings):
+    decision = engine.ask("Back in mid-2016, what did ACOG and the American Cancer Society say about when to "
+                          "start mammograms?", settings)
+    assert not decision.abstain and decision.organizations_absent == ("ACOG",)
+    assert any("No source from ACOG" in note and "2016-06-30" in note for note in decision.notes)
+    assert {r.document_id for r in decision.results} <= {"acs-2015", "uspstf-2016"}  # only what existed then
+
+
+def test_a_stated_time_before_every_source_abstains_and_names_the_earliest(engine, settings):
+    decision = engine.ask("What did the task force say about screening mammograms back in 2005?", settings)
+    assert decision.abstain and decision.reference_date_phrase == "back in 2005"
+    assert "2005-12-31" in decision.abstain_reason and "2015-10-20" in decision.abstain_reason

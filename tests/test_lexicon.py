@@ -1,0 +1,44 @@
+"""Every entry of the pack's shorthand lexicon (corpus/vocabulary.yaml `normalize`) has an example
+here, and a test fails when an entry is added without one."""
+
+from __future__ import annotations
+
+import pytest
+
+EXAMPLES = [
+    ("52 yo", "52 year old"), ("52 y/o", "52 year old"), ("52yrs old", "52 year old"),
+    ("52F", "52 year old woman"), ("52 f", "52 year old woman"),
+    ("fam hx of cancer", "family history of cancer"), ("FHx neg", "family history negative"),
+    ("PMHx asthma", "past medical history asthma"), ("PMH: asthma", "past medical history: asthma"),
+    ("last MMG normal", "last mammography normal"), ("2 mmgs", "2 mammography"),
+    ("CBE nl", "clinical breast examination normal"), ("SBE monthly", "breast self examination monthly"),
+    ("dx at 40", "diagnosis at 40"), ("tx for asthma", "treatment for asthma"),
+    ("s/p lumpectomy", "status post lumpectomy"),
+    ("q1y or q12mo", "annual or annual"), ("q2y or q24 months", "biennial or biennial"), ("qyr", "annual"),
+    ("q1-2y", "annual or biennial"), ("avg risk", "average risk"), ("BRCA neg", "brca negative"),
+    ("abnl mammo", "abnormal mammography"), ("abn screen", "abnormal screen"),
+    ("13 mo ago", "13 months ago"), ("13mos", "13 months"), ("2 yrs", "2 years"), ("34 wks", "34 weeks"),
+    ("b/l implants", "bilateral implants"), ("hx of DCIS", "history of dcis"), ("45-y-old", "45-year-old"),
+    ("no sx", "no symptoms"), ("AFAB", "assigned female at birth"), ("uspstf recs", "uspstf recommendation"),
+    ("pts ask", "patient ask"), ("f/u in 6 months", "follow up in 6 months"), ("w/o symptoms", "without symptoms"),
+    ("w/dense breasts", "with dense breasts"), ("3D mammo", "tomosynthesis"), ("3-d mammogram", "tomosynthesis"),
+    ("DBT", "tomosynthesis"), ("mammo", "mammography"), ("mamogram", "mammography"),
+    ("every 2 years", "biennial"), ("every two years", "biennial"), ("every other year", "biennial"),
+    ("biennially", "biennial"), ("once a year", "annual"), ("each year", "annual"), ("yearly", "annual"),
+    ("annually", "annual"), ("I statement", "insufficient evidence"), ("sonography", "ultrasound"),
+    ("magnetic resonance imaging", "mri"), ("U.S. Preventive Services Task Force", "uspstf"),
+    ("the task force", "uspstf"), ("American Cancer Society", "acs"),
+    ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
+    ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
+]
+
+
+@pytest.mark.parametrize(("shorthand", "written_out"), EXAMPLES)
+def test_each_lexicon_entry_writes_its_shorthand_out(engine, shorthand, written_out):
+    assert engine.vocabulary.normalize(shorthand) == written_out
+
+
+def test_every_lexicon_entry_has_an_example(engine):
+    untested = [pattern.pattern for pattern, _ in engine.vocabulary.rewrites
+                if not any(pattern.search(shorthand.lower()) for shorthand, _ in EXAMPLES)]
+    assert untested == []

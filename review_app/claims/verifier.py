@@ -288,7 +288,12 @@ class Verifier:
                       chunk_id: str) -> list[tuple[_Atom, tuple[str, str | None, str] | None]]:
         """Each atom judged against the card when it speaks for the card's organization (or for
         no one named); None for an atom about another organization."""
-        results = [(atom, self._compare(atom.reading, card, chunk_id, context=claim.facts)
+        past = self._chunk_facts(chunk_id)[0]  # what the card says of the past too, for a part about the past
+
+        def about_past(atom: _Atom) -> bool:
+            return atom.reading.historical or any(p.search(atom.text) for p in self.reader.rules.past_cues)
+
+        results = [(atom, self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
                     if not atom.organizations or organization in atom.organizations else None)
                    for atom in claim.atoms]
         # "advises continuing to 75, then deciding together": the card's strength for the part is
@@ -413,9 +418,12 @@ class Verifier:
         supported: set[int] = set()
         for v in self._usable(verdicts):
             organization = self.engine.corpus.chunk_by_id[v.chunk_id].organization
-            results = self._atom_results(claim, organization, self._chunk_facts(v.chunk_id)[0], v.chunk_id)
+            results = self._atom_results(claim, organization, self._chunk_facts(v.chunk_id, not claim.historical)[0],
+                                         v.chunk_id)
             supported |= {i for i, (_, r) in enumerate(results) if r is not None and r[0] == "supports"}
         unsupported = [a for i, a in enumerate(claim.atoms) if i not in supported]
+        if not self._usable(verdicts):
+            return False, "no citation supports it"
         if unsupported:
             return False, "no citation supports " + "; ".join(f"'{a.text}'" for a in unsupported)
         return True, "every part supported by " + ", ".join(v.chunk_id for v in self._usable(verdicts))
@@ -429,12 +437,14 @@ class Verifier:
         against = [v for v in verdicts if v.label == "contradicts"]
         if against:
             return False, f"contradicted by {', '.join(v.chunk_id for v in against)}"
+        if claim.atoms and not claim.facts.universal:
+            return self._joint_atoms(claim, verdicts)
         if any(v.label == "supports" for v in verdicts):
             return True, "supported by " + ", ".join(v.chunk_id for v in verdicts if v.label == "supports")
         usable = self._usable(verdicts)
         if not usable:
             return False, "no citation supports it"
-        cards = [self._chunk_facts(v.chunk_id)[0] for v in usable]
+        cards = [self._chunk_facts(v.chunk_id, not claim.historical)[0] for v in usable]
         orgs = {self.engine.corpus.chunk_by_id[v.chunk_id].organization for v in usable}
         needed = set(self.engine.corpus.organizations) if claim.facts.universal else set(claim.attributed)
         values = frozenset().union(*(c.values for c in cards))
@@ -443,8 +453,15 @@ class Verifier:
         gaps = []
         if needed - orgs:
             gaps.append("no citation speaks for " + ", ".join(sorted(needed - orgs)))
-        if claim.facts.values - values:
-            gaps.append("no citation states " + ", ".join(sorted(claim.facts.values - values)))
+        # a value is stated when some citation states it (or holds it in a stated age range); a
+        # document's year names it; a choice the claim's two intervals make is stated by stating both
+        named = frozenset().union(*(self._source_years(v.chunk_id) for v in usable))
+        choices = self.reader.interval_choices(claim.facts.intervals)
+        unstated = sorted(v for v in claim.facts.values - named
+                          if all(v in _uncovered(claim.facts, card) for card in cards)
+                          and not (v in choices and set(v.split(" or ")) <= values))
+        if unstated:
+            gaps.append("no citation states " + ", ".join(unstated))
         if claim.facts.concepts - concepts:
             gaps.append("no citation mentions " + ", ".join(sorted(claim.facts.concepts - concepts)))
         if _content_coverage(claim.weights, words) < CONTENT_COVERAGE:

@@ -52,6 +52,7 @@ class ClaimRules:
     atoms: dict[str, tuple[re.Pattern[str], ...]] = dataclasses.field(default_factory=dict)  # clause rules
     past: tuple[tuple[re.Pattern[str], str], ...] = ()  # card wording about the past, set aside for the present
     start_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening starts (group 1: the age)
+    past_cues: tuple[re.Pattern[str], ...] = ()  # a part of a claim about the past
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
                       concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
                       negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms, pairs("past"),
-                      patterns(data.get("start_age"), "start_age") if data.get("start_age") else ())
+                      patterns(data.get("start_age"), "start_age") if data.get("start_age") else (),
+                      patterns(data.get("past_cues"), "past_cues") if data.get("past_cues") else ())
 
 
 class FactReader:

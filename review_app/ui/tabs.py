@@ -96,7 +96,7 @@ def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     sources = [src.id for src in ctx.engine.corpus.sources]
     gr.Markdown("Draft a case to expand the holdout. Drafts are saved in the review database and can be "
                 "edited until approved; approved drafts enter the next export.")
-    draft = gr.Dropdown(handlers.draft_choices(ctx), value="(new draft)", label="Draft")
+    draft = gr.Dropdown(handlers.draft_choices(ctx), value="(new draft)", label="Draft", elem_id="draft")
     draft_question = gr.Textbox(label="Question", lines=2)
     with gr.Row():
         draft_abstain = gr.Checkbox(label="Should abstain")
@@ -115,6 +115,11 @@ def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     draft_fields = [draft_question, draft_abstain, draft_gold, draft_flags, draft_date, draft_notes,
                     draft_claims]
     draft.change(partial(handlers.load_draft, ctx), draft, draft_fields, api_visibility="private")
+
+    def listed_drafts():  # every page load lists the drafts saved since the server started
+        return gr.update(choices=handlers.draft_choices(ctx))
+
+    gr.on(None, listed_drafts, None, draft, api_visibility="private")
     preview_button.click(partial(handlers.preview_draft, ctx), [draft_question, draft_date],
                          [preview_banner, preview_cards], api_visibility="private")
 

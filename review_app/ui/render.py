@@ -176,8 +176,9 @@ def evidence_cards(decision: Decision, gold: set[str] | None = None) -> str:
                    else "<span class='edr-pill'>not gold</span>")
         cards.append(
             f"<div class='edr-card'><h4>{r.rank}. {org}{status}{hit} {e(r.title)}</h4>"
-            f"<div class='edr-muted'>{e(r.chunk_id)} · published {_date(r.published_date)} · effective "
-            f"{_date(r.effective_date)} · rank score {r.rank_score:.3f} · support {r.support_score:.3f}</div>"
+            f"<div class='edr-muted'>{e(r.chunk_id)} · published {_date(r.published_date)}"
+            + (f" · effective {_date(r.effective_date)}" if r.effective_date else "")  # only when known
+            + f" · rank score {r.rank_score:.3f} · support {r.support_score:.3f}</div>"
             f"<p>{e(r.excerpt)}</p></div>")
     return "".join(cards) or "<p class='edr-muted'>Nothing retrieved.</p>"
 

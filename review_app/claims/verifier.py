@@ -188,7 +188,7 @@ class Verifier:
                 return verdict("partially_supports", "wrong_organization",
                                f"{chunk_id} states {chunk.organization}'s position only; the claim speaks for {who}")
             return verdict(label, "wrong_organization", f"the claim speaks for {who}; {explanation}")
-        if label not in ("supports", "contradicts") and not (claim.facts.values & card.values):
+        if label != "supports" and not (claim.facts.values & card.values):
             owner = self._owner(claim, chunk.organization)  # the right fact, another organization's
             if owner:
                 return verdict(label, "wrong_organization", f"{explanation}; the claim states {owner}")

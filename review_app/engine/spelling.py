@@ -44,6 +44,10 @@ class Speller:
         self._stem = stem
         self._suggestions: dict[str, str | None] = {}
 
+    def any_unknown(self, words: set[str]) -> bool:
+        """Whether a set of lower-case words holds a long one outside the known set."""
+        return any(len(w) >= MIN_LENGTH for w in words - self.known)
+
     def unknown_in(self, text: str) -> bool:
         """Cheap test: whether the text holds a long word outside the known set."""
         return any(len(w) >= MIN_LENGTH and w.lower() not in self.known for w in _WORD.findall(text))

@@ -20,7 +20,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
-from .numbers import numbers_to_digits
+from .numbers import NUMBER_WORDS, numbers_to_digits
 from .spelling import KNOWN_ZIPF, Speller
 
 VOCABULARY_FILE = "vocabulary.yaml"
@@ -61,10 +61,16 @@ class Vocabulary:
         return text
 
     def correct(self, text: str) -> str:
-        """Number words as digits and misspelt words corrected, case kept (the first step of normalize)."""
-        text = numbers_to_digits(text)
+        """Number words as digits and misspelt words corrected, case kept (the first step of normalize).
+        One scan of the text's words decides whether either step has anything to do: every card
+        is normalized at index time, and none has a number word or an unknown word."""
+        words = set(_LETTERS.findall(text.lower()))
+        if not NUMBER_WORDS.isdisjoint(words):
+            text = numbers_to_digits(text)
         speller = self.speller
-        return speller.correct(text) if speller is not None else text
+        if speller is not None and speller.any_unknown(words):
+            text = speller.correct(text)
+        return text
 
     @cached_property
     def speller(self) -> Speller | None:

@@ -123,8 +123,9 @@ class Verifier:
             if len(parts) > 1 or (parts and parts[0][0] and set(parts[0][0]) != set(attributed)):
                 atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
                               for orgs, part in parts)
+        weights = {w: v for w, v in weights.items() if w not in org_stems}
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, features.historical,
-                             self.engine.scope.check(text), {w: v for w, v in weights.items() if w not in org_stems},
+                             self.engine.scope.check(text), weights,
                              self._named(text), atoms)
 
     def judge(self, claim_text: str, chunk_id: str, reference_date: dt.date) -> Verdict:
@@ -363,18 +364,22 @@ class Verifier:
         stems = set(claim.weights)
         for name, side in claim.facts.poles:
             best, best_overlap = None, 0.0
+            fallback, fallback_overlap = None, 0.4 * sum(claim.weights.values())
             for sentence, _, values in card.sentences:
                 theirs = dict(self.reader.poles(sentence)).get(name)
                 if theirs is None:
                     continue
-                if (claim.facts.concepts or _anchors(claim.facts.values)) and not (
-                        _anchors(claim.facts.values & values)
-                        or any(c.split()[0].lower() in sentence for c in claim.facts.concepts)):
-                    continue  # a sentence about something else
+                about = not (claim.facts.concepts or _anchors(claim.facts.values)) or bool(
+                    _anchors(claim.facts.values & values)
+                    or any(c.split()[0].lower() in sentence for c in claim.facts.concepts))
                 words = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(sentence)))
                 overlap = sum(claim.weights[w] for w in stems & words)
-                if overlap > best_overlap:
+                if about and overlap > best_overlap:
                     best, best_overlap = (theirs, sentence), overlap
+                elif not about and claim.facts.concepts <= card.concepts and overlap > fallback_overlap:
+                    # a card on the claim's topics: its closest sentence, even without the claim's values
+                    fallback, fallback_overlap = (theirs, sentence), overlap
+            best = best or fallback
             if best is not None and best[0] != side:
                 return best[1].strip()
         return ""

@@ -1,0 +1,212 @@
+"""The claim verifier reads a claim the way a clinician does (#19): atomic assertions, polarity
+and negation scope, numbers, the strength ladder, reasons per atom and partial supersession.
+Each test pairs a claim the verifier must pass with one of the same kind it must not."""
+
+import datetime as dt
+
+import pytest
+
+from review_app.claims.verifier import Verifier
+
+PINNED = dt.date(2026, 6, 24)
+
+
+@pytest.fixture(scope="module")
+def verifier(engine):
+    return Verifier(engine)
+
+
+def judge(verifier, text, chunk, date=PINNED):
+    verdict = verifier.judge(text, chunk, date)
+    return verdict.label, verdict.reason
+
+
+def supported(verifier, text, chunks, date=PINNED):
+    return verifier.verify_claim(("t", text, chunks), date).supported
+
+
+# --- negation and polarity -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    # include / exclude: the card says the recommendation covers the group
+    ("The USPSTF 2024 recommendation also covers people whose mother had breast cancer.",
+     "uspstf-2024#population", ("supports", None)),
+    ("The USPSTF says its 2024 recommendation leaves out people with dense breasts.",
+     "uspstf-2024#population", ("contradicts", "missing_fact")),
+    # replace / does not replace
+    ("The ACOG patient FAQ says breast self-awareness goes along with screening mammography.",
+     "acog-faq#breast-self-awareness", ("supports", None)),
+    ("According to the ACOG patient FAQ, breast self-awareness can be used instead of mammograms.",
+     "acog-faq#breast-self-awareness", ("contradicts", "missing_fact")),
+    # rise / fall
+    ("ACOG cites incidence in the 40s rising about 2% a year.", "acog-2024#rationale", ("supports", None)),
+    ("Per ACOG, breast cancer incidence among people in their 40s fell about 2% per year from 2015 to 2019.",
+     "acog-2024#rationale", ("contradicts", "missing_fact")),
+])
+def test_antonym_pairs_from_the_claim_rules(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+def test_an_antonym_is_read_from_a_sentence_about_the_claims_topic(verifier):
+    # the card leaves its older-women advice in place; a claim about another section is not contradicted by that
+    assert judge(verifier, "ACOG's 2024 update replaced the 2017 advice on women aged 75 and older.",
+                 "acog-2024#age-75-and-older") == ("contradicts", "missing_fact")
+    assert judge(verifier, "ACOG's clinical breast examination advice was replaced by the 2024 update.",
+                 "acog-2024#age-75-and-older")[0] == "does_not_support"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The USPSTF does not recommend against screening women aged 75 or older; it finds the evidence insufficient.",
+     ("supports", None)),
+    ("It is not true that the task force recommends against mammography for women 75 and older.", ("supports", None)),
+    ("The task force does not say that women aged 75 or older should not be screened.", ("supports", None)),
+    ("The task force recommends against screening mammography for women aged 75 and older.",
+     ("contradicts", "misstated_strength")),
+])
+def test_negation_scope_and_double_negatives(verifier, text, expected):
+    assert judge(verifier, text, "uspstf-2024#age-75-and-older") == expected
+
+
+def test_a_denied_denial_is_an_assertion(verifier):
+    chunk = "acs-2015#clinical-breast-examination"
+    assert judge(verifier, "It is not true that ACS recommends clinical breast examination for average-risk women.",
+                 chunk) == ("supports", None)
+    assert judge(verifier, "It is not true that ACS does not recommend clinical breast examination for "
+                           "average-risk women.", chunk)[0] == "contradicts"
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The USPSTF recommends biennial screening mammography from age forty through seventy-four.", ("supports", None)),
+    ("The USPSTF recommends screening mammography every 24 months for women in their forties.", ("supports", None)),
+    ("The USPSTF recommends biennial screening from forty-five to seventy-four.", ("contradicts", "missing_fact")),
+    ("Per the task force, women need not start screening until fifty.", ("contradicts", "missing_fact")),
+])
+def test_number_words_ranges_intervals_and_start_ages(verifier, text, expected):
+    assert judge(verifier, text, "uspstf-2024#recommendation") == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The USPSTF notes that Black women are about 40% more likely to die of breast cancer.", ("supports", None)),
+    ("Black women are twice as likely to die of breast cancer, the USPSTF notes.", ("contradicts", "missing_fact")),
+    ("USPSTF cites incidence in the 40s rising about 2% every two years.", ("contradicts", "missing_fact")),
+    ("USPSTF cites incidence in the 40s rising about 2% in total from 2015 to 2019.", ("contradicts", "missing_fact")),
+])
+def test_percentages_and_relative_risks_keep_their_kind(verifier, text, expected):
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016") == expected
+
+
+def test_a_yearly_percentage_is_not_a_screening_interval(verifier, engine):
+    from review_app.engine.facts import FactReader
+
+    reader = FactReader(engine.vocabulary, engine.claim_rules, list(engine.corpus.organizations))
+    facts = reader.read("incidence rose about 2% a year", reader.rules.claim_priority)
+    assert facts.intervals == frozenset() and "per year 2%" in facts.numbers
+
+
+def test_dates_are_never_ages(verifier):
+    # "October 10, 2024": the day of the month is no age for "in their 40s" to clash with
+    assert judge(verifier, "ACOG's interim update starts screening at 40, for people in their forties and up.",
+                 "acog-2024#starting-age")[0] != "contradicts"
+    # a year where the card states an age ("by age 25") is the wrong value
+    assert judge(verifier, "The ACR asks that every woman have a breast cancer risk assessment by 2025.",
+                 "acr-current#risk-assessment")[0] != "supports"
+
+
+# --- the strength ladder -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("ACOG says all average-risk individuals should start screening mammography at 40.", "acog-2024#starting-age",
+     ("supports", None)),
+    ("ACS says women aged 40 to 44 should start annual screening mammography.", "acs-2015#ages-40-to-44",
+     ("contradicts", "misstated_strength")),
+    ("The USPSTF says screening mammography after 75 has no benefit.", "uspstf-2024#age-75-and-older",
+     ("contradicts", "misstated_strength")),
+    ("ACOG advises offering mammography from 40 and starting no later than 50.", "acog-2024#starting-age",
+     ("contradicts", "misstated_strength")),
+])
+def test_strength_ladder(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+@pytest.mark.parametrize("text, chunk", [
+    ("The ACS says women must have a mammogram every year from 45 to 54.", "acs-2015#ages-45-to-54"),
+    ("ACOG requires a clinical breast examination every year from 40.", "acog-2017#clinical-breast-examination"),
+    ("The ACR says all women with dense breasts always need a supplemental MRI.", "acr-current#dense-breasts"),
+])
+def test_overstatement_is_misstated_strength(verifier, text, chunk):
+    assert judge(verifier, text, chunk) == ("contradicts", "misstated_strength")
+
+
+# --- compound and cross-organization claims -------------------------------------------------------
+
+def test_each_atom_is_judged_against_its_organizations_chunk(verifier):
+    chunks = ["uspstf-2024#recommendation", "acr-current#starting-age-and-interval"]
+    text = "Per the USPSTF you should screen every other year from 40; per ACR, every year from 40."
+    verdict = verifier.verify_claim(("t", text, chunks), PINNED)
+    assert [(v.label, v.reason) for v in verdict.verdicts] == [("partially_supports", "wrong_organization")] * 2
+    assert verdict.supported
+    wrong = "Per the USPSTF you should screen every year from 40; per ACR, every year from 40."
+    verdict = verifier.verify_claim(("t", wrong, chunks), PINNED)
+    assert verdict.verdicts[0].label == "contradicts" and not verdict.supported
+    assert "'per the uspstf" in verdict.verdicts[0].explanation  # the explanation names the failing atom
+
+
+def test_a_compound_claim_needs_every_atom_supported(verifier):
+    chunks = ["acr-current#starting-age-and-interval"]
+    assert not supported(verifier, "The ACR recommends yearly screening from 40, and so does the USPSTF.", chunks)
+    assert supported(verifier, "The ACR recommends yearly screening from 40.", chunks)
+
+
+def test_apart_from_speaks_for_the_others(verifier):
+    text = "Apart from the ACS, the other organizations start screening at 40."
+    assert judge(verifier, text, "acog-2024#starting-age") == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, "uspstf-2024#recommendation") == ("partially_supports", "wrong_organization")
+
+
+def test_a_cue_of_one_part_does_not_leak_into_the_others_chunk(verifier):
+    # "may begin ... if you wish" is the ACS's; the USPSTF part is a recommendation
+    text = ("At 42, the ACS says you may begin annual screening if you wish, while the USPSTF recommends biennial "
+            "screening.")
+    assert judge(verifier, text, "uspstf-2024#recommendation") == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, "acs-2015#ages-40-to-44") == ("partially_supports", "wrong_organization")
+
+
+def test_a_correct_list_of_exclusions_is_not_out_of_scope(verifier):
+    text = ("USPSTF 2024 excludes people with a BRCA1 or BRCA2 mutation, high-dose chest radiation at a young age, "
+            "a previous breast cancer or a high-risk lesion on an earlier biopsy.")
+    assert judge(verifier, text, "uspstf-2024#exclusions") == ("supports", None)
+    assert judge(verifier, text, "uspstf-2024#population") == ("does_not_support", "missing_fact")
+    # a claim that applies the recommendation to an excluded group is still out of scope
+    assert judge(verifier, "A prior mantle-field radiation does not exclude a woman from the USPSTF 2024 advice.",
+                 "uspstf-2024#exclusions") == ("contradicts", "out_of_scope")
+
+
+# --- reasons per atom and dates ---------------------------------------------------------------------
+
+def test_wrong_organization_only_when_the_organization_is_the_wrong_part(verifier):
+    # the organization matches its chunk: the wrong part is the strength
+    assert judge(verifier, "The ACR says women must have a mammogram every year from 40.",
+                 "acr-current#starting-age-and-interval") == ("contradicts", "misstated_strength")
+    assert judge(verifier, "USPSTF recommends supplemental MRI for women with dense breasts who want it.",
+                 "acr-current#dense-breasts") == ("does_not_support", "wrong_organization")
+
+
+def test_partial_supersession(verifier):
+    # the 2024 update leaves the 2017 clinical breast examination and 75-and-older sections current
+    assert judge(verifier, "ACOG says clinical breast examination may be offered to average-risk women every year "
+                           "from 40.", "acog-2017#clinical-breast-examination") == ("supports", None)
+    assert judge(verifier, "ACOG says screening mammography continues through at least age 75.",
+                 "acog-2017#age-75-and-older") == ("supports", None)
+    assert judge(verifier, "ACOG says screening should begin no later than 50.",
+                 "acog-2017#starting-age") == ("does_not_support", "wrong_version")
+    # a source not yet published at the reference date is not eligible
+    assert judge(verifier, "ACOG recommends beginning screening mammography at 40.", "acog-2024#starting-age",
+                 dt.date(2020, 6, 1)) == ("does_not_support", "wrong_version")
+
+
+def test_a_part_about_the_past_is_judged_against_what_the_card_says_of_the_past(verifier):
+    text = ("ACOG's 2024 update sets the start of screening at 40; before it, ACOG advised offering screening from 40 "
+            "and beginning no later than 50.")
+    assert judge(verifier, text, "acog-2024#starting-age") == ("supports", None)

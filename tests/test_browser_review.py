@@ -2,7 +2,7 @@
 
 import pytest
 
-from .test_browser import open_tab
+from .test_browser import open_case, open_tab, set_reviewer
 from .test_browser_access import new_page
 
 pytestmark = pytest.mark.browser
@@ -21,4 +21,24 @@ def test_a_fresh_page_lists_the_drafts_saved_since_the_server_started(browser, a
     page.get_by_role("option", name=f"{saved.draft_id} (draft)").click()
     page.wait_for_function("() => [...document.querySelectorAll('textarea')].some(t => t.value.includes("
                            "'prior benign biopsy'))")
+    browser_context.close()
+
+
+def test_a_draft_is_shown_as_a_draft_and_save_all_rows_submits_it(browser, app_server):
+    url, context = app_server
+    browser_context, page = new_page(browser, url)
+    set_reviewer(page, "nurse-drafts")
+    open_case(page)
+    page.wait_for_selector("#queues:has-text('my drafts: 0')")
+    page.get_by_label("supports").first.check()  # a choice autosaves a draft
+    page.wait_for_selector("#draft-status:has-text('Draft saved')")
+    page.wait_for_selector("#row-panel:has-text('My status:** draft'), #row-panel:has-text('My status: draft')")
+    assert "not started" not in page.inner_text("#row-panel")
+    page.click("#load-case")  # the table, refreshed, marks the draft as one
+    page.wait_for_selector("#claim-table:has-text('DRAFT, not submitted')")
+    page.wait_for_selector("#queues:has-text('my drafts: 1')")
+    page.get_by_role("button", name="Save all rows").click()
+    page.wait_for_selector("#save-status:has-text('1 row(s)')")
+    page.wait_for_selector("#queues:has-text('submitted by me: 1')")
+    assert [j.status for j in context.store.judgments(reviewer="nurse-drafts")] == ["submitted"]
     browser_context.close()

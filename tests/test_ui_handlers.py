@@ -95,6 +95,18 @@ def test_table_edits_and_accept_all(ui_context):
     assert "accepted 1 suggestion" in status and (table["your label"] != "").all()
 
 
+def test_save_all_rows_submits_an_unchanged_draft_and_the_table_says_draft(ui_context):
+    first = ui_context.service.view("canonical", "canonical-001", "nurse-t").rows[0]
+    assert handlers.autosave(ui_context, "canonical", "canonical-001", first.key, "nurse-t", first.gold_label,
+                             first.gold_reason or "", "").startswith("Draft saved")
+    table = handlers.load_case(ui_context, "canonical", "canonical-001", "nurse-t")[3]
+    assert table.iloc[0]["saved"].startswith("DRAFT, not submitted")
+    status, table, _ = handlers.save_table(ui_context, "canonical", "canonical-001", "nurse-t", table)
+    assert "1 row(s)" in status and table.iloc[0]["saved"].startswith("submitted")
+    queues = handlers.queues_text(ui_context, "canonical", "nurse-t")
+    assert "my drafts: 0" in queues and "submitted by me: 1" in queues
+
+
 def test_new_case_and_export(ui_context):
     fields = ("Does ACOG recommend supplemental MRI for dense breasts alone?", False, ["acog-2024"], [], "",
               "dense breasts, ACOG", "")

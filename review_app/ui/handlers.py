@@ -392,9 +392,10 @@ def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table
         key, label = str(row.get("row", "")), str(row.get("your label", "") or "").strip()
         reason, rationale = str(row.get("your reason", "") or "").strip(), str(row.get("your rationale", "") or "")
         before = current.get(key)
-        if not label or before is None or (before.my_label, before.my_reason or "", before.my_rationale) == \
-                (label, reason, rationale):
-            continue
+        unchanged = before is not None and (before.my_label, before.my_reason or "", before.my_rationale) == \
+            (label, reason, rationale)
+        if not label or before is None or (unchanged and before.my_status != "draft"):
+            continue  # a draft shown unchanged is still saved: Save all rows submits it
         try:
             claim_id, chunk_id = _split(key)
             last = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason or None, rationale)
@@ -646,11 +647,19 @@ def undo(ctx: Context, slice_name: str, case_id: str, reviewer: str | None):
     return status, _table(ctx, slice_name, case_id, reviewer or ""), progress_text(ctx, slice_name, reviewer or "")
 
 
-def queues_text(ctx: Context, slice_name: str, reviewer: str | None) -> str:
+def queues_text(ctx: Context, slice_name: str, reviewer: str | None, shown: int = 8) -> str:
+    """My queues on the slice: their sizes, and the first rows of each (drafts first)."""
     if not reviewer:
         return "Sign in or set your name to see your queues."
     queues = ctx.service.queues(slice_name, reviewer)
-    return " · ".join(f"{name}: {len(items)}" for name, items in queues.items())
+    lines = ["**Your queues on " + render.e(slice_name) + ":** "
+             + " · ".join(f"{name}: {len(items)}" for name, items in queues.items())]
+    for name in ("my drafts", "waiting for me", "needs re-review"):
+        items = queues.get(name, [])
+        if items:
+            more = f" … and {len(items) - shown} more" if len(items) > shown else ""
+            lines.append(f"- {name}: " + ", ".join(render.e(i) for i in items[:shown]) + more)
+    return "\n".join(lines)
 
 
 def disagreements(ctx: Context, slice_name: str, viewer: str | None = None) -> Disagreements:

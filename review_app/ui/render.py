@@ -227,9 +227,16 @@ def claim_table(rows: tuple[ClaimRow, ...]) -> pd.DataFrame:
     data = [[r.key, r.claim_text, r.chunk_id, label_text(r.suggestion_label, r.suggestion_reason), r.explanation,
              label_text(r.gold_label, r.gold_reason) or "(no gold: added claim)", r.my_label or "", r.my_reason or "",
              r.my_rationale, (f"RE-REVIEW ({r.rereview}) " if r.rereview else "")
-             + ("STALE: card changed since " if r.stale else "") + (r.saved_at or "")]
+             + ("STALE: card changed since " if r.stale else "") + _saved(r)]
             for r in rows]
     return pd.DataFrame(data, columns=ROW_COLUMNS)
+
+
+def _saved(row: ClaimRow) -> str:
+    """A draft is not a decision: the table says which of my labels are only drafts."""
+    if not row.saved_at:
+        return ""
+    return ("DRAFT, not submitted · " if row.my_status == "draft" else "submitted · ") + row.saved_at
 
 
 def text_diff(old: str, new: str) -> str:

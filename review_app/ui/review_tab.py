@@ -24,6 +24,7 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         next_button = gr.Button("Next ▶", size="sm")
         load_button = gr.Button("Open case", variant="primary", elem_id="load-case")
     progress = gr.Markdown()
+    queues = gr.Markdown(elem_id="queues")
     with gr.Row():
         with gr.Column():
             gold = gr.Markdown(elem_id="gold-panel")
@@ -70,7 +71,12 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         rows = values[4]
         return (*values[:4], gr.update(choices=rows, value=rows[0] if rows else None), values[5])
 
-    load_button.click(open_case, case_inputs, case_outputs, api_visibility="private")
+    def my_queues(slice_value, reviewer_value, request: gr.Request):
+        return handlers.queues_text(ctx, slice_value, who(reviewer_value, request))
+
+    queue_inputs = [slice_name, reviewer]
+    load_button.click(open_case, case_inputs, case_outputs, api_visibility="private").then(
+        my_queues, queue_inputs, queues, api_visibility="private")
 
     def load_case(slice_name: str, case_id: str, reviewer: str = "", request: gr.Request = None) -> dict:
         """A case's gold labels, live retrieval, metrics and claim rows (with your judgments;
@@ -78,7 +84,8 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         return handlers.case_record(ctx, slice_name, case_id, who(reviewer, request))
 
     gr.api(load_case, api_name="load_case")
-    case_id.change(open_case, case_inputs, case_outputs, api_visibility="private")
+    case_id.change(open_case, case_inputs, case_outputs, api_visibility="private").then(
+        my_queues, queue_inputs, queues, api_visibility="private")
 
     def refilter(slice_value, filter_value, reviewer_value, request: gr.Request):
         ids = handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
@@ -120,22 +127,31 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
                                                                  actor)
 
     save_button.click(submit, [slice_name, case_id, row, reviewer, label, reason, rationale],
-                      [*saved_outputs, row_panel], api_visibility="private")
+                      [*saved_outputs, row_panel], api_visibility="private").then(
+        my_queues, queue_inputs, queues, api_visibility="private")
 
     def draft_autosave(slice_value, case_value, row_value, reviewer_value, label_value, reason_value,
                        rationale_value, request: gr.Request):
-        return handlers.autosave(ctx, slice_value, case_value, row_value, who(reviewer_value, request),
-                                 label_value, reason_value, rationale_value)
+        actor = who(reviewer_value, request)
+        status = handlers.autosave(ctx, slice_value, case_value, row_value, actor, label_value, reason_value,
+                                   rationale_value)
+        if not status.startswith("Draft saved"):
+            return status, gr.skip()
+        # the row panel says "draft" at once, not "not started" (the table, which may hold unsaved
+        # edits, shows it at its next refresh)
+        return status, handlers.row_panel(ctx, slice_value, case_value, row_value, actor)
 
     draft_inputs = [slice_name, case_id, row, reviewer, label, reason, rationale]
+    draft_outputs = [draft_status, row_panel]
     for component in (label, reason):
-        component.input(draft_autosave, draft_inputs, draft_status, api_visibility="private")
-    rationale.blur(draft_autosave, draft_inputs, draft_status, api_visibility="private")
+        component.input(draft_autosave, draft_inputs, draft_outputs, api_visibility="private")
+    rationale.blur(draft_autosave, draft_inputs, draft_outputs, api_visibility="private")
 
     def undo_last(slice_value, case_value, reviewer_value, request: gr.Request):
         return handlers.undo(ctx, slice_value, case_value, who(reviewer_value, request))
 
-    undo_button.click(undo_last, case_inputs, saved_outputs, api_visibility="private")
+    undo_button.click(undo_last, case_inputs, saved_outputs, api_visibility="private").then(
+        my_queues, queue_inputs, queues, api_visibility="private")
 
     def save_judgment(slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
                       label: str, reason: str = "", rationale: str = "", submit: bool = True,
@@ -157,9 +173,10 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def save_rows(slice_value, case_value, reviewer_value, frame, request: gr.Request):
         return handlers.save_table(ctx, slice_value, case_value, who(reviewer_value, request), frame)
 
-    accept_button.click(accept, row_inputs, saved_outputs, api_visibility="private")
-    accept_all_button.click(accept_every, case_inputs, saved_outputs, api_visibility="private")
-    save_table_button.click(save_rows, [*case_inputs, table], saved_outputs, api_visibility="private")
+    for event in (accept_button.click(accept, row_inputs, saved_outputs, api_visibility="private"),
+                  accept_all_button.click(accept_every, case_inputs, saved_outputs, api_visibility="private"),
+                  save_table_button.click(save_rows, [*case_inputs, table], saved_outputs, api_visibility="private")):
+        event.then(my_queues, queue_inputs, queues, api_visibility="private")
 
     def add(slice_value, case_value, text, cited, reviewer_value, request: gr.Request):
         status, frame, rows = handlers.add_claim(ctx, slice_value, case_value, text, cited,

@@ -59,3 +59,29 @@ def test_a_bad_predictions_file_lists_its_problems(page, tmp_path):
     table = page.wait_for_selector("#predictions-table:has-text('Not scored')")
     text = table.inner_text()
     assert "broken.jsonl:1: abstain: expected true or false" in text and "broken.jsonl:2: json: malformed JSON" in text
+
+
+@pytest.mark.parametrize("content, expected", [
+    ('{"id": "x", "question": "q", "should_abstain": "no", "gold_document_ids": [], "expected_scope_flags": []}\n',
+     "bad-labels.jsonl:1: should_abstain"),
+    ("not json\n", "bad-labels.jsonl:1: json"),
+])
+def test_a_bad_label_file_in_metrics_says_what_is_wrong_in_words(page, tmp_path, content, expected):
+    path = tmp_path / "bad-labels.jsonl"
+    path.write_text(content, encoding="utf-8")
+    open_tab(page, "Metrics")
+    page.locator("#metrics-file input[type=file]").set_input_files(str(path))
+    page.wait_for_selector("#metrics-file a[download='bad-labels.jsonl']")
+    page.click("#run-evaluation")
+    text = page.wait_for_selector("#metrics-tables:has-text('Not evaluated')").inner_text()
+    assert expected in text
+    assert page.locator(".error, [data-testid='toast-body']").count() == 0  # no bare "Error" badge
+
+
+def test_the_support_figure_shows_the_threshold_split(page):
+    open_tab(page, "Metrics")
+    page.click("#run-evaluation")
+    page.wait_for_selector("#metrics-tables:has-text('Recall@')", timeout=120_000)
+    image = page.wait_for_selector("#support-plot img")
+    assert image.evaluate("img => img.naturalWidth") > 600
+    shot(page, "metrics-support")

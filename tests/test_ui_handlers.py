@@ -95,6 +95,12 @@ def test_table_edits_and_accept_all(ui_context):
     assert "accepted 1 suggestion" in status and (table["your label"] != "").all()
 
 
+def test_submit_before_opening_a_case_says_so(ui_context):
+    for status in (handlers.save_judgment(ui_context, "canonical", "", "", "nurse-t", "supports", "", "")[0],
+                   handlers.accept_suggestion(ui_context, "canonical", "canonical-001", "", "nurse-t")[0]):
+        assert status == "Not saved: open a case and choose a row first."
+
+
 def test_save_all_rows_submits_an_unchanged_draft_and_the_table_says_draft(ui_context):
     first = ui_context.service.view("canonical", "canonical-001", "nurse-t").rows[0]
     assert handlers.autosave(ui_context, "canonical", "canonical-001", first.key, "nurse-t", first.gold_label,
@@ -129,12 +135,27 @@ def test_new_case_and_export(ui_context):
 
 def test_evaluation_with_progress(ui_context):
     seen = []
-    tables, per_case, claims, plot, summary, images, (history_text, points) = handlers.run_evaluation(
+    tables, per_case, claims, summary, images, (history_text, points) = handlers.run_evaluation(
         ui_context, "canonical", None, lambda done, total: seen.append((done, total)))
     assert all(Path(path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for path in images)
     assert "Sweep on canonical" in tables and "evaluate" in history_text and len(points) == 1
     assert seen[-1] == (summary["cases"], summary["cases"]) and summary["decision_accuracy"] == 1.0
-    assert "Recall@6" in tables and "Cohen's kappa" in claims and len(plot) == len(per_case) == summary["cases"]
+    assert "Recall@6" in tables and "Cohen's kappa" in claims and len(per_case) == summary["cases"]
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"not json\n", ":1: json"),
+    ('{"id": "x", "question": "q", "should_abstain": false, "gold_document_ids": ["nowhere"], '
+     '"expected_scope_flags": []}\n'.encode(), "nowhere"),
+    (b"\xff\xfe\x00bad", "UTF-8"),
+    (b"", "no cases"),
+])
+def test_a_bad_label_file_in_metrics_gets_its_problems_in_words(ui_context, tmp_path, content, expected):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    view = handlers.run_evaluation(ui_context, "canonical", str(path))
+    assert view.tables.startswith("**Not evaluated") and expected in view.tables and "bad.jsonl" in view.tables
+    assert view.images == [None, None] and view.summary == {}
 
 
 def test_storage_warning_on_a_space_without_a_volume(monkeypatch, tmp_path):

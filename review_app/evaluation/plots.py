@@ -13,22 +13,35 @@ from .calibration import Sweep
 
 
 def support_plot(sweep: Sweep, path: Path) -> Path:
-    """Support score per case, answerable vs abstention (guarded ones hollow), with thresholds."""
-    fig, ax = plt.subplots(figsize=(7, 3.2), dpi=110)
-    groups = [("answerable", [c for c in sweep.cases if not c.should_abstain], "#2f6fb3"),
-              ("abstention", [c for c in sweep.cases if c.should_abstain], "#c46a1c")]
+    """Support score per case, answerable vs abstention (guarded ones hollow), with the threshold in
+    force drawn as the split between abstaining (left, shaded) and answering (right), each side
+    labelled with how many cases of each kind fall there."""
+    fig, ax = plt.subplots(figsize=(8, 3.6), dpi=110)
+    threshold = sweep.default_threshold
+    groups = [("answerable", [c for c in sweep.cases if not c.should_abstain], "#1f5f8b"),
+              ("should abstain", [c for c in sweep.cases if c.should_abstain], "#a4501a")]
+    top = max([c.support for c in sweep.cases] + [threshold * 2, 0.05]) * 1.08
+    ax.axvspan(0, threshold, color="#f3e6dc", zorder=0)
+    ax.axvline(threshold, color="#222", linewidth=1.6, zorder=1)
+    if abs(sweep.threshold - threshold) > 1e-9:
+        ax.axvline(sweep.threshold, color="#555", linestyle="--", linewidth=1, zorder=1)
     for row, (_, cases, colour) in enumerate(groups):
         for case in cases:
-            ax.scatter(case.support, row, s=38, edgecolors=colour,
+            ax.scatter(case.support, row, s=40, edgecolors=colour, zorder=2,
                        facecolors="none" if case.guarded else colour, linewidths=1.3)
-    ax.axvline(sweep.threshold, color="#333", linestyle="--", linewidth=1,
-               label=f"chosen here {sweep.threshold:.3f}")
-    ax.axvline(sweep.default_threshold, color="#b33a3a", linewidth=1, label=f"default {sweep.default_threshold:.3f}")
+        guarded = sum(1 for c in cases if c.guarded)
+        weak = sum(1 for c in cases if not c.guarded and c.support < threshold)
+        ax.text(top * 0.99, row + 0.3, f"answered {len(cases) - guarded - weak} · abstained {guarded + weak} "
+                f"({weak} weak support, {guarded} scope guard)", ha="right", fontsize=8, color="#333")
+    ax.text(threshold / 2, 1.55, "abstains", ha="center", fontsize=8, color="#7a3a10")
+    ax.text(threshold * 1.04, 1.55, "answers →", ha="left", fontsize=8, color="#1f3f5b")
     ax.set_yticks([0, 1], [g[0] for g in groups])
-    ax.set_ylim(-0.6, 1.6)
-    ax.set_xlabel("best absolute support score (hollow: the scope guard abstains anyway)")
-    ax.set_title(f"Support scores, {sweep.slice}")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.set_ylim(-0.6, 1.75)
+    ax.set_xlim(0, top)
+    ax.set_xlabel(f"best absolute support score · solid line: threshold in force {threshold:.3f}"
+                  + (f" · dashed: best on this set {sweep.threshold:.3f}" if abs(sweep.threshold - threshold) > 1e-9
+                     else "") + "\nhollow: the scope guard abstains whatever the support", fontsize=8)
+    ax.set_title(f"Abstain or answer per case, {sweep.slice}", fontsize=10, pad=8)
     return _save(fig, path)
 
 

@@ -30,7 +30,7 @@ from ..engine.settings import (
     parse_top_k,
     provider_threshold,
 )
-from ..errors import ReviewAppError, SettingsError, ValidationError
+from ..errors import ReviewAppError, SettingsError
 from ..evaluation import history, report
 from ..evaluation.evaluate import ablation
 from ..evaluation.labels import case_to_json
@@ -513,9 +513,14 @@ def export(ctx: Context, actor: str | None = "") -> Exported:
 # Metrics
 
 def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progress=None):
-    """Retrieval metrics (with a progress callback), ablation, claim metrics and the support plot."""
-    case_set = usecases.load_case_set(ctx.engine, ctx.service.labels_dir, slice_name,
-                                      Path(labels_file) if labels_file else None)
+    """Retrieval metrics (with a progress callback), ablation, claim metrics and the support plot;
+    a bad label file gets its problems in words, each with its file, line and field."""
+    try:
+        case_set = usecases.load_case_set(ctx.engine, ctx.service.labels_dir, slice_name,
+                                          Path(labels_file) if labels_file else None)
+    except ReviewAppError as exc:
+        return EvaluationView(_problems("Not evaluated", exc), pd.DataFrame(), "", {}, [None, None],
+                              history_view(ctx))
     cases, name = case_set.cases, case_set.name
     evaluation = usecases.run_evaluation(ctx.engine, case_set, ctx.settings, ctx.exports_dir,
                                          progress=progress).evaluation
@@ -523,9 +528,6 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
     per_case = pd.DataFrame([{k: (", ".join(v) if isinstance(v, list) else v) for k, v in c.to_json().items()}
                              for c in evaluation.per_case])
     rows = ablation(ctx.engine, cases, ctx.settings, name)
-    plot = pd.DataFrame({"max support score": [c.max_support_score for c in evaluation.per_case],
-                         "case": [c.id for c in evaluation.per_case],
-                         "kind": ["abstention" if c.should_abstain else "answerable" for c in evaluation.per_case]})
     claims = [c for c in cases if c.claims]
     claim_md = "No claims in this set."
     if claims:
@@ -538,7 +540,7 @@ def run_evaluation(ctx: Context, slice_name: str, labels_file: str | None, progr
     tables = (report.summary_table([summary], top_k) + "\n" + report.ablation_table(rows, top_k)
               + (f"\nPer tag:\n\n{report.tag_table(by_tag, top_k)}" if by_tag else "")
               + "\n```\n" + report.format_sweep(calibration.to_json()) + "\n```")
-    return EvaluationView(tables, per_case, claim_md, plot, summary, images, history_view(ctx))
+    return EvaluationView(tables, per_case, claim_md, summary, images, history_view(ctx))
 
 
 def score_predictions(ctx: Context, slice_name: str, labels_file: str | None,
@@ -552,13 +554,8 @@ def score_predictions(ctx: Context, slice_name: str, labels_file: str | None,
         comparison = usecases.compare_predictions(ctx.engine, ctx.service.labels_dir, slice_name,
                                                   Path(labels_file) if labels_file else None, Path(predictions_file),
                                                   ctx.settings)
-    except ValidationError as exc:
-        listed = "\n".join(f"- {render.e(Path(p.file).name)}" + (f":{p.line}" if p.line else "")
-                            + f": {render.e(p.field)}: {render.e(p.message)}" for p in exc.problems)
-        return PredictionsView(f"**Not scored** ({len(exc.problems)} problem(s) shown):\n\n{listed}",
-                               pd.DataFrame(), "", [])
     except ReviewAppError as exc:
-        return PredictionsView(f"**Not scored:** {render.e(exc)}", pd.DataFrame(), "", [])
+        return PredictionsView(_problems("Not scored", exc), pd.DataFrame(), "", [])
     records = [s.to_json() for s in comparison.scorings]
     summaries = [{**s.summary(), "system": render.e(s.system).replace("|", "/")} for s in comparison.scorings]
     uploaded = records[0]
@@ -578,6 +575,16 @@ def questions_download(ctx: Context, slice_name: str, labels_file: str | None) -
         return None
     record = usecases.questions(ctx.engine, case_set, ctx.settings)
     return str(report.write_atomic_json(ctx.exports_dir / f"questions-{case_set.name}.json", record))
+
+
+def _problems(verdict: str, exc: ReviewAppError) -> str:
+    """An error a person can act on: each problem with its file's name, line and field."""
+    problems = getattr(exc, "problems", None)
+    if not problems:
+        return f"**{verdict}:** {render.e(exc)}"
+    listed = "\n".join(f"- {render.e(Path(p.file).name)}" + (f":{p.line}" if p.line else "")
+                        + f": {render.e(p.field)}: {render.e(p.message)}" for p in problems)
+    return f"**{verdict}** ({len(problems)} problem(s) shown):\n\n{listed}"
 
 
 def history_view(ctx: Context) -> HistoryView:

@@ -252,15 +252,14 @@ def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     s = ctx.settings
     with gr.Row():
         metrics_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
-        metrics_file = gr.File(label="…or a label file (JSONL)", file_types=[".jsonl"])
-        run_button = gr.Button("Run evaluation", variant="primary")
-    metrics_tables = gr.Markdown()
-    support_plot = gr.ScatterPlot(x="max support score", y="kind", color="kind",
-                                  title=f"Support score per case (abstains below {s.threshold:.2f})")
+        metrics_file = gr.File(label="…or a label file (JSONL)", file_types=[".jsonl"], elem_id="metrics-file")
+        run_button = gr.Button("Run evaluation", variant="primary", elem_id="run-evaluation")
+    metrics_tables = gr.Markdown(elem_id="metrics-tables")
+    # the threshold in force splits abstaining (left) from answering (right), counted per kind of case
+    support_plot = gr.Image(label=f"Abstain or answer per case (threshold {s.threshold:.3f})", type="filepath",
+                            elem_id="support-plot")
     claim_metrics = gr.Markdown()
-    with gr.Row():
-        support_png = gr.Image(label="Support scores and thresholds", type="filepath")
-        risk_png = gr.Image(label="Risk-coverage", type="filepath")
+    risk_png = gr.Image(label="Risk-coverage", type="filepath")
     per_case = gr.Dataframe(interactive=False, wrap=True, label="Per case")
     metrics_json = gr.JSON(visible=False)
     gr.Markdown("### Score your own system\n"
@@ -287,13 +286,13 @@ def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def evaluate_slice(slice_value, file_value, progress=gr.Progress()):
         def tick(done, total):
             progress(done / total, desc=f"case {done} of {total}")
-        tables, frame, claims_md, plot, summary, images, (text, points) = handlers.run_evaluation(
+        tables, frame, claims_md, summary, images, (text, points) = handlers.run_evaluation(
             ctx, slice_value, file_value, tick)
-        return tables, frame, claims_md, plot, summary, images[0], images[1], points, text
+        return tables, frame, claims_md, images[0], summary, images[1], points, text
 
     run_button.click(evaluate_slice, [metrics_slice, metrics_file],
-                     [metrics_tables, per_case, claim_metrics, support_plot, metrics_json, support_png,
-                      risk_png, history_plot, history_text], api_name="evaluate")
+                     [metrics_tables, per_case, claim_metrics, support_plot, metrics_json, risk_png, history_plot,
+                      history_text], api_name="evaluate")
     score_button.click(partial(handlers.score_predictions, ctx), [metrics_slice, metrics_file, predictions_file],
                        [predictions_table, predictions_per_case, predictions_claims, predictions_json],
                        api_name="score_predictions")

@@ -92,9 +92,8 @@ class EvaluationView(NamedTuple):
     tables: str
     per_case: pd.DataFrame
     claims: str
-    support_plot: pd.DataFrame
     summary: dict[str, Any]
-    images: list[str]
+    images: list[str | None]  # the support figure (abstain or answer per case) and the risk-coverage curve
     history: HistoryView
 
 

@@ -26,7 +26,9 @@ def stated(question: str) -> dt.date | None:
     ("Late 2024: what did the task force say?", "2024-12-31"),
     ("in the summer of 2024 when should she start?", "2024-08-31"),
     ("Before ACOG's 2024 update, was 50 the latest start?", "2024-10-09"),
-    ("before the American College of Obstetricians and Gynecologists 2024 update?", None),  # a long name: not read
+    ("before the American College of Obstetricians and Gynecologists 2024 update?", "2024-10-09"),  # a long name
+    ("prior to the American  College of Obstetricians and Gynecologists' 2024 revision", "2024-10-09"),
+    ("before the American Cancer Society's update", None),  # that organization has no update in the corpus
     ("Prior to 2016, what was the advice?", "2015-12-31"),
 ])
 def test_times_a_question_states(question, date):

@@ -15,6 +15,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..records import Source
 
@@ -30,11 +31,19 @@ _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS,
                         rf"[\s-]*(?:of\s+)?{_YEAR}\b", re.I)
 _IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
-_BEFORE_UPDATE = re.compile(
-    r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>[a-z][\w.&-]*)(?:'s|’s|s')?\s+)?"
+_BEFORE_UPDATE = (
+    r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
     r"(?:(?P<year>19[89]\d|20\d\d)\s+)?"
-    r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b",
-    re.I)
+    r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b")
+
+
+@lru_cache(maxsize=16)
+def _before_update(names: tuple[str, ...]) -> re.Pattern[str]:
+    """The "before <organization>'s YEAR update" pattern, reading the corpus's names of several
+    words ("the American College of ... 2024 update") as well as a one-word name."""
+    spelled = "".join(re.escape(name).replace(r"\ ", r"\s+") + "|"
+                      for name in sorted(names, key=len, reverse=True) if " " in name)
+    return re.compile(_BEFORE_UPDATE.format(names=spelled), re.I)
 # A year that dates an event in someone's history, not the time the question asks about.
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
                     r"finished|stopped|moved|last)\b[^.;?!]{0,30}$", re.I)
@@ -57,7 +66,7 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     words for procedures of someone's history, ending at the year) adds to the built-in verbs."""
     sources = list(sources)
     found: list[QuestionTime] = []
-    for match in _BEFORE_UPDATE.finditer(question):
+    for match in _before_update(tuple(organizations)).finditer(question):
         date = _before_source(match, sources, organizations)
         if date is not None:
             found.append(QuestionTime(date, match.group(0)))
@@ -107,7 +116,7 @@ def _before_year(match: re.Match) -> dt.date:
 
 def _before_source(match: re.Match, sources: list[Source], organizations: dict[str, str]) -> dt.date | None:
     """The day before the named organization's (or, unnamed, the earliest) source of that year."""
-    org = organizations.get((match.group("org") or "").lower())
+    org = organizations.get(re.sub(r"\s+", " ", match.group("org") or "").lower())
     year = int(match.group("year")) if match.group("year") else None
     if org is None and year is None:
         return None

@@ -259,7 +259,7 @@ class Verifier:
 
     def _without_source_years(self, facts: Facts, chunk_id: str) -> Facts:
         """A year that names one of the organization's own documents ("before its 2024 update",
-        "USPSTF 2016 also ...") says which text, not a fact the card must state or contradict."""
+        "ORG 2016 also ...") says which text, not a fact the card must state or contradict."""
         names = self._source_years(chunk_id)
         dated = {m.group(2) for sentence, _, _ in facts.sentences for m in _DATED_YEAR.finditer(sentence)}
         drop = {v for v in facts.numbers if _is_year(v) and v in names and v not in dated}

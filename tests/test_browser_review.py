@@ -42,3 +42,17 @@ def test_a_draft_is_shown_as_a_draft_and_save_all_rows_submits_it(browser, app_s
     page.wait_for_selector("#queues:has-text('submitted by me: 1')")
     assert [j.status for j in context.store.judgments(reviewer="nurse-drafts")] == ["submitted"]
     browser_context.close()
+
+
+def test_the_typed_name_comes_back_after_a_reload_and_submit_needs_a_row(browser, app_server):
+    url, _ = app_server
+    browser_context, page = new_page(browser, url)
+    open_tab(page, "Review")
+    page.click("#save-judgment")  # before opening a case
+    page.wait_for_selector("#save-status:has-text('open a case and choose a row first')")
+    set_reviewer(page, "nurse-remembered")
+    page.reload()
+    page.wait_for_selector("#question textarea")
+    page.wait_for_function("() => document.querySelector('#reviewer textarea, #reviewer input').value "
+                           "=== 'nurse-remembered'")
+    browser_context.close()

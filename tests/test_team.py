@@ -246,3 +246,11 @@ def test_kappa_matches_a_hand_checked_example(tmp_path):
     assert result["percent_agreement"] == 0.75
     assert result["per_label"]["contradicts"] == 1.0 and result["per_label"]["supports"] == pytest.approx(2 / 3)
     assert -1 <= result["krippendorff_alpha_ordinal"] <= 1
+
+
+def test_without_a_name_the_refusal_says_what_to_do():
+    with pytest.raises(AccessDenied) as info:
+        load_team(mode=OPEN_REVIEW).require(None, "judge")
+    assert str(info.value) == "without a name, nobody may judge: type your name at the top of the page first"
+    with pytest.raises(AccessDenied, match="nobody may judge: sign in first"):
+        SIGNED_IN.require("", "judge")

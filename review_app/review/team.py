@@ -56,9 +56,9 @@ class AccessDenied(ReviewAppError):
 
     def __init__(self, actor: str | None, role: str, action: str, why: str = ""):
         self.actor, self.role, self.action = actor, role, action
-        who = f"{actor} ({role})" if actor else "nobody named (a viewer)"
         allowed = ", ".join(PERMISSIONS.get(action, ()))
-        message = f"{who} may not {action.replace('_', ' ')}"
+        verb = action.replace("_", " ")
+        message = f"{actor} ({role}) may not {verb}" if actor else f"without a name, nobody may {verb}"
         message += f": {why}" if why else f": that needs the role {allowed}"
         super().__init__(message)
 
@@ -100,7 +100,7 @@ class Team:
         elif self.mode == OPEN_REVIEW and "reviewer" not in PERMISSIONS[action]:
             why = "that needs a signed-in adjudicator, and sign-in is off (open review: typed names are reviewers)"
         elif not actor:
-            why = "set your name (or sign in) first" if self.mode != SIGN_IN else "sign in first"
+            why = "sign in first" if self.mode == SIGN_IN else "type your name at the top of the page first"
         raise AccessDenied(actor, role, action, why)
 
     def require_own(self, actor: str | None, owner: str, what: str = "judgments") -> None:

@@ -46,6 +46,12 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                                   info="A read-only demo: nothing can be saved here." if read_only else
                                   "Needed to save judgments and cases. Without it the app is a read-only demo.",
                                   interactive=not read_only, elem_id="reviewer")
+            if not read_only:  # the typed name is kept in this browser and comes back after a reload
+                remembered = gr.BrowserState("", storage_key="edr-reviewer-name")
+                for kept in (reviewer.blur, reviewer.submit):
+                    kept(lambda name: (name or "").strip(), reviewer, remembered, api_visibility="private")
+                demo.load(lambda saved, typed: saved or typed, [remembered, reviewer], reviewer,
+                          api_visibility="private")
         demo.load(None, None, None, js=CLIENT_KEY_JS, api_visibility="private")  # keeps this browser's typed name
 
         with gr.Tab("Ask", id="ask"):

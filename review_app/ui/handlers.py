@@ -332,6 +332,8 @@ def _split(row_key: str) -> tuple[str, str]:
 def save_judgment(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str, label: str | None,
                   reason: str | None, rationale: str) -> SaveResult:
     """Submit one row; returns the status line ("Saved 14:03:12"), the refreshed table and progress."""
+    if not case_id or not row_key:
+        return SaveResult(NO_ROW, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer))
     try:
         claim_id, chunk_id = _split(row_key or "")
         judgment = ctx.service.save(slice_name, case_id, claim_id, chunk_id, reviewer, label, reason, rationale or "")
@@ -355,7 +357,12 @@ def save_judgment_record(ctx: Context, slice_name: str, case_id: str, claim_id: 
     return dataclasses.asdict(judgment)
 
 
+NO_ROW = "Not saved: open a case and choose a row first."
+
+
 def accept_suggestion(ctx: Context, slice_name: str, case_id: str, row_key: str, reviewer: str):
+    if not case_id or not row_key:
+        return SaveResult(NO_ROW, _table(ctx, slice_name, case_id, reviewer), progress_text(ctx, slice_name, reviewer))
     try:
         claim_id, chunk_id = _split(row_key or "")
         judgment = ctx.service.accept_suggestion(slice_name, case_id, claim_id, chunk_id, reviewer)

@@ -210,3 +210,38 @@ def test_a_pack_without_compared_aspects_steps_every_stated_aspect(colorectal):
     rules = dataclasses.replace(colorectal.aspects, compared=())
     timeline = build_timeline(colorectal.corpus, rules, colorectal.pack.primary_class)
     assert set(timeline.aspects) == {p.aspect for p in rules.positions}
+
+
+def test_the_colorectal_tab_renders_its_own_lanes_and_aspects(colorectal):
+    from review_app.ui import drift_tab
+
+    timeline = usecases.drift_timeline(colorectal)
+    out = drift_tab.show(timeline, colorectal.corpus, "2019-01-01")
+    lanes = [t.get_text() for t in out[0].axes[0].get_yticklabels()]
+    assert lanes == ["USPSTF", "ACS", "ACG", "ACP"]
+    assert "Current on 2019-01-01: 2 source(s)" in out[1]
+    assert len(out) == 2 + 2 * len(colorectal.aspects.compared)
+    assert "USPSTF on 2019-01-01: <b>50</b> (uspstf-2016)" in out[3]
+
+
+def test_an_example_may_compare_with_an_earlier_date(engine, tmp_path):
+    from review_app.engine.pack import load_pack
+    from review_app.errors import CorpusError
+
+    from .conftest import write_pack
+
+    texts = engine.pack.app
+    across = [(q, d) for q, d in zip(texts.examples, texts.example_compare_dates, strict=True) if d]
+    assert across == [("When should an average-risk woman start screening mammography?", "2024-01-01")]
+    assert len(texts.examples) == len(texts.example_compare_dates) and "" in texts.example_compare_dates
+    good, bad = tmp_path / "good", tmp_path / "bad"
+    good.mkdir(), bad.mkdir()
+    write_pack(good, app={"title": "T", "subtitle": "S", "disclaimer": "not medical advice",
+                          "question_placeholder": "Q", "examples_label": "E",
+                          "examples": ["When?", {"question": "Since when?", "compare_date": "2020-06-01"}]})
+    assert load_pack(good).app.example_compare_dates == ("", "2020-06-01")
+    write_pack(bad, app={"title": "T", "subtitle": "S", "disclaimer": "not medical advice",
+                         "question_placeholder": "Q", "examples_label": "E",
+                         "examples": [{"question": "Since when?", "compare_date": "June 2020"}]})
+    with pytest.raises(CorpusError, match="compare_date 'June 2020' is not a date"):
+        load_pack(bad)

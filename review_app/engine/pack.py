@@ -24,6 +24,9 @@ class AppTexts:
     question_placeholder: str
     examples_label: str
     examples: tuple[str, ...]
+    # per example, the earlier date it compares with ("" for a plain question): an example written
+    # as {question: ..., compare_date: YYYY-MM-DD} fills Ask's "compare with an earlier date" too
+    example_compare_dates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,13 +105,10 @@ def _load(directory: Path) -> Pack:
     app = data.get("app") if isinstance(data.get("app"), dict) else {}
     if not app:
         problems.append(Problem(name, "app", "expected a mapping of the app's texts"))
-    examples = app.get("examples")
-    if not (isinstance(examples, list) and examples and all(isinstance(q, str) and q.strip() for q in examples)):
-        problems.append(Problem(name, "app.examples", "expected a non-empty list of example questions"))
-        examples = []
+    examples = _examples(app.get("examples"), name, problems)
     texts = AppTexts(text(app, "title", "app."), text(app, "subtitle", "app."), text(app, "disclaimer", "app."),
                      text(app, "question_placeholder", "app."), text(app, "examples_label", "app."),
-                     tuple(q.strip() for q in examples))
+                     tuple(q for q, _ in examples), tuple(d for _, d in examples))
     evaluation = data.get("evaluation") if isinstance(data.get("evaluation"), dict) else {}
     if not evaluation:
         problems.append(Problem(name, "evaluation", "expected a mapping: labels, snapshots, readme"))
@@ -127,6 +127,27 @@ def _load(directory: Path) -> Pack:
     if problems:
         raise CorpusError(problems)
     return pack
+
+
+def _examples(examples: object, file: str, problems: list[Problem]) -> list[tuple[str, str]]:
+    """The example questions, each with the earlier date it compares with ("" for none): an entry
+    is a question, or {question: ..., compare_date: YYYY-MM-DD}."""
+    out: list[tuple[str, str]] = []
+    for item in examples if isinstance(examples, list) else []:
+        question, day = (item.get("question"), item.get("compare_date")) if isinstance(item, dict) else (item, None)
+        if not (isinstance(question, str) and question.strip()):
+            problems.append(Problem(file, "app.examples",
+                                    f"{item!r} is neither a question nor {{question: ..., compare_date: ...}}"))
+            continue
+        try:
+            day = dt.date.fromisoformat(str(day)).isoformat() if day is not None else ""
+        except ValueError:
+            problems.append(Problem(file, "app.examples", f"compare_date {day!r} is not a date as YYYY-MM-DD"))
+            continue
+        out.append((question.strip(), day))
+    if not out:
+        problems.append(Problem(file, "app.examples", "expected a non-empty list of example questions"))
+    return out
 
 
 def _file_list(section: dict, key: str, file: str, problems: list[Problem]) -> list[str]:

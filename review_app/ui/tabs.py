@@ -18,7 +18,13 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     texts = ctx.engine.pack.app
     question = gr.Textbox(label="Question", lines=2, elem_id="question",
                           placeholder=texts.question_placeholder)
-    gr.Examples(ctx.examples, inputs=question, label=texts.examples_label)
+    # made here so an example can fill it (an example that compares two dates); shown in the compare section
+    compare_date = gr.Textbox(label="Earlier date (YYYY-MM-DD); now is the reference date", placeholder="2020-06-01",
+                              elem_id="compare-date", scale=1, render=False)
+    gr.Examples([list(row) for row in zip(texts.examples, texts.example_compare_dates, strict=True)],
+                inputs=[question, compare_date], label=texts.examples_label, example_labels=[
+                    f"Compare with {d}: {q}" if d else q
+                    for q, d in zip(texts.examples, texts.example_compare_dates, strict=True)])
     with gr.Accordion("Advanced settings", open=False), gr.Row():
         mode = gr.Radio(list(MODES), value=s.mode, label="Retrieval mode")
         top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k")
@@ -31,7 +37,7 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
                                 info="Each embedder has its own calibrated threshold; the slider follows it.",
                                 elem_id="embedding")
     ask_button = gr.Button("Ask", variant="primary", elem_id="ask-button")
-    compare = _compare_section(ctx)
+    compare = _compare_section(ctx, compare_date)
     banner = gr.HTML(elem_id="ask-banner")
     gr.Markdown("### Synthesis (verified statements only)")
     synthesis = gr.HTML(elem_id="synthesis")
@@ -53,7 +59,7 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     embedding.change(partial(handlers.embedding_threshold, ctx), embedding, threshold,
                      api_visibility="private")
     ask_outputs = [banner, synthesis, cards, evidence_map, raw]
-    compare_date, compare_button, compare_outputs = compare
+    compare_button, compare_outputs = compare
     compare_button.click(partial(handlers.compare, ctx), [question, compare_date, *ask_inputs[1:]], compare_outputs,
                          api_name="compare")
     asked = ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
@@ -70,13 +76,12 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         send_button.click(send_generated, [generated_draft, reviewer], send_status, api_visibility="private")
 
 
-def _compare_section(ctx: Context) -> tuple[gr.Textbox, gr.Button, list]:
-    """"Compare with an earlier date": the date (typed, or picked at a source's publication date),
-    the changes per organization, and the two answers side by side."""
-    with gr.Accordion("Compare with an earlier date", open=False, elem_id="compare-accordion"):
+def _compare_section(ctx: Context, compare_date: gr.Textbox) -> tuple[gr.Button, list]:
+    """"Compare with an earlier date": the date (typed, picked at a source's publication date, or
+    filled by an example), the changes per organization, and the two answers side by side."""
+    with gr.Accordion("Compare with an earlier date", open=False, elem_id="compare-accordion") as accordion:
         with gr.Row():
-            compare_date = gr.Textbox(label="Earlier date (YYYY-MM-DD); now is the reference date",
-                                      placeholder="2020-06-01", elem_id="compare-date", scale=1)
+            compare_date.render()
             picks = gr.Radio(handlers.compare_picks(ctx), label="Quick picks: each source's publication date",
                              elem_id="compare-picks", scale=3)
         compare_button = gr.Button("Compare", elem_id="compare-button")
@@ -88,7 +93,9 @@ def _compare_section(ctx: Context) -> tuple[gr.Textbox, gr.Button, list]:
         with gr.Accordion("Comparison as JSON", open=False):
             record = gr.JSON(elem_id="compare-json")
     picks.change(lambda day: day or gr.skip(), picks, compare_date, api_visibility="private")
-    return compare_date, compare_button, [changes, then, now, record]
+    compare_date.change(lambda day: gr.Accordion(open=True) if (day or "").strip() else gr.skip(), compare_date,
+                        accordion, api_visibility="private")  # an example that compares opens the section
+    return compare_button, [changes, then, now, record]
 
 
 def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:

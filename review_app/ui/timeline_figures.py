@@ -70,7 +70,7 @@ def timeline_figure(timeline: Timeline, states: dict[str, SourceState], date: dt
                     arrowprops={"arrowstyle": "-|>", "linestyle": style, "color": "#444444", "lw": 1.2,
                                 "shrinkA": 6, "shrinkB": 6, "connectionstyle": "arc3,rad=0.25"}, zorder=2)
         words = "supersedes in part: " + ", ".join(link.sections) if link.partial else "supersedes (whole)"
-        ax.text(older.date + (newer.date - older.date) / 2, (rows[older.source] + rows[newer.source]) / 2,
+        ax.text(older.date + (newer.date - older.date) * 0.58, (rows[older.source] + rows[newer.source]) / 2,
                 textwrap.fill(words, 34), fontsize=7, ha="center", va="center", color="#333333", zorder=4,
                 bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff", "ec": "#bbbbbb", "lw": 0.5})
     for mark in timeline.marks:

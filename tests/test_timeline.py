@@ -245,3 +245,16 @@ def test_an_example_may_compare_with_an_earlier_date(engine, tmp_path):
                          "examples": [{"question": "Since when?", "compare_date": "June 2020"}]})
     with pytest.raises(CorpusError, match="compare_date 'June 2020' is not a date"):
         load_pack(bad)
+
+
+def test_the_readme_opens_with_a_sentence_and_the_drift_picture():
+    import re
+
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split("---\n", 2)[2]
+    title, first, picture = [block.strip() for block in readme.strip().split("\n\n")[:3]]
+    assert title == "# Evidence Drift Review"
+    assert first.count(". ") == 0 and first.endswith(".")  # one sentence
+    assert picture.startswith("![") and picture.endswith("(docs/drift-timeline.png)")
+    linked = re.findall(r"\((docs/[\w.-]+\.png)\)", readme)
+    assert {"docs/drift-timeline.png", "docs/drift-start-age.png", "docs/compare.png"} <= set(linked)
+    assert all((PROJECT_ROOT / path).is_file() for path in linked)

@@ -75,3 +75,21 @@ def test_text_with_line_separators_survives_every_step(engine, settings, tmp_pat
         lambda: ReviewService(engine, ReviewStore(tmp_path / "db.sqlite"), LABELS_DIR, settings), tmp_path / "run")
     show(result)
     assert result.attempted == result.found == 5 and not result.errors and result.integrity == "ok"
+
+
+def test_exports_during_writes_read_one_consistent_state(engine, settings, tmp_path):
+    """#20 item 9 in the reliability table: plans made while a writer reviews claims and approves
+    cases never hold an approval without the reviews committed before it."""
+    from review_app.review.export import plan_export
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
+
+    from .conftest import LABELS_DIR
+
+    result = reliability.export_during_writes(
+        lambda: ReviewService(engine, ReviewStore(tmp_path / "during.sqlite"), LABELS_DIR, settings), rounds=12)
+    show(result)
+    assert result.attempted >= 1 and result.found == result.acknowledged == result.attempted
+    assert result.lost == 0 and not result.errors and result.integrity == "ok"
+    plan = plan_export(ReviewService(engine, ReviewStore(tmp_path / "during.sqlite"), LABELS_DIR, settings))
+    assert len(plan.new_cases) == len(plan.claims_added) == 12  # every round's writes are exportable

@@ -200,6 +200,55 @@ def exports_check(make_service: Callable[[], Any], exports_dir: Path) -> CheckRe
     return result
 
 
+def export_during_writes(make_service: Callable[[], Any], rounds: int = 20) -> CheckResult:
+    """Exports planned while a writer adds a claim to a holdout case, gives it two agreeing reviews
+    and then approves a new case, round after round. A plan is consistent when it never holds more
+    approved cases than reviewed claims (each approval was committed after its round's reviews).
+    attempted = plans made, found = consistent plans; latencies are the plans' times."""
+    from .export import plan_export
+
+    result = CheckResult(f"export during writes ({rounds} rounds of review then approval)")
+    writer, reader = make_service(), make_service()
+    case = next(c for c in writer.cases("holdout"))
+    chunk, source = writer.engine.corpus.chunks[0].id, writer.engine.corpus.chunks[0].document_id
+    done = threading.Event()
+
+    def write() -> None:
+        try:
+            for k in range(rounds):
+                added = writer.add_claim("holdout", case.id, f"Reliability claim {k} about the cited card.", [chunk],
+                                         "writer-a")
+                for reviewer in ("writer-a", "writer-b"):
+                    writer.save("holdout", case.id, added.claim_id, chunk, reviewer, "supports", None,
+                                f"read the card, round {k}")
+                writer.store.save_draft(None, {"question": f"Reliability round {k}: is screening advised at 50?",
+                                               "should_abstain": False, "gold_document_ids": [source],
+                                               "expected_scope_flags": [], "reference_date": None, "notes": ""},
+                                        "writer-c", "approved")
+        except Exception as exc:
+            result.errors[f"writer: {_kind(exc)}"] += 1
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    while not done.is_set() or result.attempted == 0:
+        start = time.perf_counter()
+        try:
+            plan = plan_export(reader)
+            result.acknowledged += 1
+            result.found += len(plan.new_cases) <= len(plan.claims_added)
+        except Exception as exc:
+            result.errors[f"plan: {_kind(exc)}"] += 1
+        result.attempted += 1
+        result.latencies_ms.append((time.perf_counter() - start) * 1000)
+    thread.join()
+    result.lost = result.acknowledged - result.found
+    result.integrity = "ok" if result.lost == 0 and not result.errors else "FAILED"
+    result.notes = "each plan read in one read transaction; inconsistent plans: " + str(result.lost)
+    return result
+
+
 def synchronous_cost(folder: Path, saves: int) -> list[CheckResult]:
     """The same sequential saves with synchronous = NORMAL and with FULL (the store's setting):
     what surviving a power loss, not only a crash, costs per save on this disk."""
@@ -298,6 +347,8 @@ def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: 
         with app_process(base / "server.sqlite", base / "exports") as url:
             results.append(server_writes(url, base / "server.sqlite", clients, per_client, api_saver(service())))
         results.append(exports_check(service, base / "exports"))
+        results.append(export_during_writes(lambda: ReviewService(engine, ReviewStore(base / "during.sqlite"),
+                                                                  data_dir("labels"), default_settings())))
         results.append(line_separator_text(lambda: ReviewService(engine, ReviewStore(base / "separators.sqlite"),
                                                                  data_dir("labels"), default_settings()),
                                            base / "separators"))

@@ -114,3 +114,17 @@ def test_the_example_across_the_2024_updates_compares_in_ask(page):
     page.screenshot(path=str(DOCS / "compare.png"), full_page=True,
                     clip={"x": section["x"], "y": top["y"] + scrolled, "width": section["width"],
                           "height": bottom - top["y"]})
+
+
+def test_the_timeline_is_an_endpoint(drift_server):
+    from gradio_client import Client
+
+    client = Client(drift_server, verbose=False)
+    record = client.predict("2020-06-01", api_name="/drift_timeline")
+    assert record["reference_date"] == "2020-06-01"
+    current = [s["source"] for s in record["sources_at"] if s["state"] in ("current", "current in part")]
+    assert current == ["uspstf-2016", "acs-2015", "acog-2017"]
+    start = next(s for s in record["series"]["start_age"] if s["organization"] == "USPSTF")
+    assert [(step["value"], step["start"]) for step in start["steps"]] == [
+        ("50 (40 to 49 an individual decision)", "2016-01-12"), ("40", "2024-04-30")]
+    assert client.predict("June 2020", api_name="/drift_timeline")["error"].startswith("reference_date")

@@ -62,6 +62,18 @@ def drift_tab(ctx: Context) -> None:
     source.change(lambda source_id, value: source_card(corpus, timeline, source_id, value), [source, date], card,
                   api_visibility="private")
 
+    def drift_timeline(reference_date: str = "") -> dict:
+        """The corpus pack's timeline as data (lanes, links, change dates, step series per aspect)
+        and, for a reference date (YYYY-MM-DD, default the app's), how every source stands then."""
+        try:
+            day = parse_date(reference_date.strip(), "reference_date") if (reference_date or "").strip() else start
+        except ReviewAppError as exc:
+            return {"error": str(exc)}
+        return {**timeline.to_json(), "reference_date": day.isoformat(),
+                "sources_at": [s.to_json() for s in sources_at(corpus, day)]}
+
+    gr.api(drift_timeline, api_name="drift_timeline")
+
 
 def date_picks(timeline: Timeline, reference: dt.date) -> list[tuple[str, str]]:
     """The day before and the day of each change date (named by its sources), and the reference date."""

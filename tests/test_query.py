@@ -101,7 +101,42 @@ def test_a_relatives_age_is_theirs_not_the_patients():
 
 def test_the_relatives_age_does_not_pull_its_age_band(engine, settings):
     decision = engine.ask("My sister had breast cancer at 45. When should I start screening mammography?", settings)
-    assert decision.patient == {"ages": [], "relatives": [{"who": "sister", "age": [45, 45]}]}
+    assert decision.patient == {"ages": [], "relatives": [{"who": "sister", "age": [45, 45]}], "traits": {}}
     assert not any(r.signals["age_match"] for r in decision.results)
     mine = engine.ask("I'm 45. When should I start screening mammography?", settings)
     assert mine.patient["ages"] == [[45, 45]] and any(r.signals["age_match"] for r in mine.results)
+
+
+# Patient traits: read from the pack's vocabulary.yaml `patient` section, never from a clause about someone else
+
+def _traits(question):
+    from review_app.engine.query import read_patient
+    from review_app.engine.scope import load_scope
+
+    from .conftest import CORPUS_DIR
+
+    return dict(read_patient(question, load_scope(CORPUS_DIR).context.experiencer, VOCABULARY.patient_traits).traits)
+
+
+@pytest.mark.parametrize(("question", "traits"), [
+    ("44 yo trans man (AFAB), on testosterone, no top surgery",
+     {"sex_assigned_at_birth": "female", "gender_identity": "transgender man"}),
+    ("nonbinary, 50, assigned female at birth: when to screen?",
+     {"sex_assigned_at_birth": "female", "gender_identity": "nonbinary"}),
+    ("58F, heterogeneously dense breasts, q1y?", {"sex_assigned_at_birth": "female", "breast_density": "dense"}),
+    ("60M, should he be screened?", {"sex_assigned_at_birth": "male"}),
+    ("My mammogram said my breast tissue is almost entirely fatty.", {"breast_density": "not dense"}),
+    ("My sister has dense breasts; I'm 45 and my breasts are not dense.", {"breast_density": "not dense"}),
+    ("My sister has dense breasts. When should I start?", {}),  # hers, not the patient's
+    ("What does the USPSTF say about dense breasts?", {}),  # the topic, not the patient
+])
+def test_patient_traits(question, traits):
+    assert _traits(question) == traits
+
+
+def test_the_decision_shows_the_patients_traits(engine, settings):
+    decision = engine.ask("45 y/o trans man (AFAB) with extremely dense breasts: when should he start screening?",
+                          settings)
+    assert decision.patient["traits"]["gender_identity"] == "transgender man"
+    assert decision.patient["traits"]["breast_density"] == "dense"
+    assert decision.patient["traits"]["sex_assigned_at_birth"] == "female" and decision.patient["ages"] == [[45, 45]]

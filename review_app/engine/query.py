@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Iterable
@@ -64,17 +65,34 @@ _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 @dataclass(frozen=True)
 class PatientAttributes:
     """What a question says about the person it asks about, read once and shared: her ages
-    (never a relative's), and the relatives named with their ages."""
+    (never a relative's), the relatives named with their ages, and the traits the pack's
+    vocabulary.yaml `patient` section reads (sex assigned at birth, gender identity, breast
+    density...), never from a clause about someone else."""
 
     ages: tuple[AgeRange, ...]
     relatives: tuple[tuple[str, AgeRange | None], ...]  # (who, their age range if stated)
+    traits: tuple[tuple[str, str], ...] = ()  # (trait, value), in the pack's order
 
     def to_json(self) -> dict:
         return {"ages": [list(a) for a in self.ages],
-                "relatives": [{"who": who, "age": list(age) if age else None} for who, age in self.relatives]}
+                "relatives": [{"who": who, "age": list(age) if age else None} for who, age in self.relatives],
+                "traits": dict(self.traits)}
 
 
-def read_patient(question: str, others: re.Pattern[str] | None) -> PatientAttributes:
+def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[tuple[str, str], ...]:
+    """Each trait's first value whose pattern matches in a clause that names no other person
+    (`traits`: Vocabulary.patient_traits; `others`: who is not the patient)."""
+    clauses = [c for c in _CLAUSE.split(question) if c and not (others is not None and others.search(c))]
+    found = []
+    for trait, values in traits:
+        value = next((value for value, patterns in values for clause in clauses
+                      if any(p.search(clause) for p in patterns)), None)
+        if value is not None:
+            found.append((trait, value))
+    return tuple(found)
+
+
+def read_patient(question: str, others: re.Pattern[str] | None, traits=()) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
     pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age).
     Number words count as digits ("I'm forty-five", "in her fifties")."""
@@ -93,7 +111,7 @@ def read_patient(question: str, others: re.Pattern[str] | None) -> PatientAttrib
             named.append(found.group(1) if found.groups() else found.group(0))
     theirs = list(dict.fromkeys(theirs))
     relatives = theirs + [(who, None) for who in dict.fromkeys(named) if who not in {w for w, _ in theirs}]
-    return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives))
+    return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives), read_traits(question, traits, others))
 
 
 def _ages_with_clause(text: str) -> list[tuple[AgeRange, str]]:
@@ -144,6 +162,12 @@ def age_ranges(text: str, patterns=None) -> tuple[AgeRange, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _named(relatives: tuple[tuple[str, AgeRange | None], ...]) -> re.Pattern[str] | None:
+    """A pattern for the people other than the patient a question named (its relatives' words)."""
+    words = sorted({who for who, _ in relatives}, key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.I) if words else None
+
+
 def card_age_ranges(text: str) -> tuple[AgeRange, ...]:
     return age_ranges(text, _CARD_AGES)
 
@@ -164,6 +188,9 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
         or any(int(m.group(2)) < reference_date.year for m in _PAST_YEAR.finditer(question))
         or any(y in superseded for y in years)
     )
+    if patient is not None and vocabulary.patient_traits and not patient.traits:
+        patient = dataclasses.replace(patient, traits=read_traits(question, vocabulary.patient_traits,
+                                                                  _named(patient.relatives)))
     words = vocabulary.content_words(question)
     ranking_words = vocabulary.content_words(vocabulary.expand(question))
     if patient is not None:  # a relative's age is not a number the patient's evidence should match

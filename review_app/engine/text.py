@@ -41,6 +41,8 @@ class Vocabulary:
     expansions: tuple[tuple[re.Pattern[str], str], ...] = ()
     source_dir: Path | None = None  # the pack folder: its cards and data files are the spelling vocabulary
     spelling: tuple[str, ...] = ()  # words questions use that no card states, as spelling targets
+    # what a question may say about the patient beyond ages: (trait, ((value, patterns), ...)), in file order
+    patient_traits: tuple[tuple[str, tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]], ...] = ()
 
     def expand(self, text: str) -> str:
         """The question with its ranking-only expansions applied (see vocabulary.yaml)."""
@@ -199,6 +201,7 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     if not (isinstance(spelling, list) and all(isinstance(w, str) and w.isalpha() for w in spelling)):
         problems.append(Problem(name, "spelling", "expected a list of words (letters only)"))
         spelling = []
+    traits = _patient_traits(data.get("patient") or {}, name, problems)
     extra_stop = data.get("stop_words") or []
     if not all(isinstance(w, str) for w in extra_stop):
         problems.append(Problem(name, "stop_words", "expected a list of words"))
@@ -207,7 +210,29 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
     return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e),
-                      Path(corpus_dir), tuple(w.lower() for w in spelling))
+                      Path(corpus_dir), tuple(w.lower() for w in spelling), traits)
+
+
+def _patient_traits(spec: object, file: str, problems: list[Problem]) -> tuple:
+    """The `patient` section: trait -> value -> patterns (a value's patterns are tried in order)."""
+    if not isinstance(spec, dict):
+        problems.append(Problem(file, "patient", "expected a mapping of trait -> value -> patterns"))
+        return ()
+    traits = []
+    for trait, values in spec.items():
+        if not isinstance(values, dict):
+            problems.append(Problem(file, f"patient.{trait}", "expected a mapping of value -> patterns"))
+            continue
+        read = []
+        for value, patterns in values.items():
+            if not (isinstance(patterns, list) and patterns):
+                problems.append(Problem(file, f"patient.{trait}.{value}", "expected a list of patterns"))
+                continue
+            compiled = [compile_pattern(p, file, f"patient.{trait}.{value}[{i}]", problems)
+                        for i, p in enumerate(patterns)]
+            read.append((str(value), tuple(c for c in compiled if c is not None)))
+        traits.append((str(trait), tuple(read)))
+    return tuple(traits)
 
 
 def _pair(pair: object, file: str, field: str, problems: list[Problem]) -> tuple[re.Pattern[str], str] | None:

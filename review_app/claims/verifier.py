@@ -200,6 +200,11 @@ class Verifier:
         """Label the claim's facts against one card's: topics, strength, values, wording.
         `context`: the whole claim's facts, when this is one atom of it ("it leaves it to ...")."""
         facts = self._without_source_years(claim.facts, chunk_id)
+        if dict(facts.poles).get("coverage") == -1:
+            # "a woman who turns 75 is no longer covered": ages it places outside the card's ranges agree with it
+            outside = {v for v in _ages(facts) if card.age_ranges
+                       and not any(low <= float(v) <= high for low, high in card.age_ranges)}
+            facts = dataclasses.replace(facts, numbers=facts.numbers - outside)
         if "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
@@ -237,6 +242,8 @@ class Verifier:
                                self.reader.interval_choices(facts.intervals | card.intervals),
                                "option" in facts.strengths, self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
+        if not conflicts:
+            conflicts = _year_for_age(facts, card)
         starts = facts.starts - card_starts
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
@@ -519,6 +526,20 @@ def _anchors(values: frozenset[str]) -> frozenset[str]:
 _DATED_YEAR = re.compile(r"\b(in|since|until|by|on|during|from|january|february|march|april|may|june|july|august"
                          r"|september|october|november|december)\s+(\d{4})\b(?!'?s?\s+(interim\s+)?(update|"
                          r"recommendation|rec|guideline|bulletin|statement|advice|version|response|revision))")
+
+
+def _year_for_age(claim: Facts, card: Facts) -> str:
+    """A year the claim gives where the card gives an age after the same word ("by 2025" against
+    "by age 25"): a date read as an age, or an age as a date."""
+    for sentence, _, _ in claim.sentences:
+        for m in re.finditer(r"\b(by|at|from|until|before|after)\s+(\d{4})\b", sentence):
+            if m.group(2) in card.numbers:
+                continue
+            for card_sentence, _, _ in card.sentences:
+                age = re.search(rf"\b{m.group(1)}\s+age\s+(\d{{1,3}})\b", card_sentence)
+                if age:
+                    return f"{m.group(1)} age {age.group(1)}, not {m.group(1)} {m.group(2)}"
+    return ""
 
 
 def _is_year(value: str) -> bool:

@@ -225,11 +225,14 @@ class FactReader:
         replace/does not replace): +1 for the first side, -1 for the second, a negation flipping it."""
         out = []
         for name, first, second in self.rules.antonyms:
-            sides = set()
-            for sign, group in ((1, first), (-1, second)):
+            sides, masked = set(), text
+            # the second side first, each match using up its words: "rather than naming a fixed
+            # age" is not also "a fixed age"
+            for sign, group in ((-1, second), (1, first)):
                 for pattern in group:
-                    for m in pattern.finditer(text):
+                    for m in list(pattern.finditer(masked)):
                         sides.add(-sign if self._negated_at(text, m.start()) else sign)
+                        masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
             if len(sides) == 1:
                 out.append((name, sides.pop()))
         return tuple(out)

@@ -156,6 +156,12 @@ def test_a_withdrawal_is_marked_ends_the_step_and_is_a_change_date(corpus_copy):
     start = series(timeline, "start_age", "ACR")
     assert [(s.value, s.kind) for s in start.steps] == [("40", "no source then"), (None, "withdrawn")]
     assert start.at(D("2024-01-01")).value == "40" and start.at(D("2025-06-01")) is None
+    from review_app.ui import drift_tab
+
+    out = drift_tab.show(timeline, engine.corpus, "2025-06-01")
+    assert "acr-current\n2023-05-01 · withdrawn" in [t.get_text() for t in out[0].axes[0].texts]
+    assert "withdrawn 2025-03-01" in [t.get_text() for t in out[0].axes[0].texts]
+    assert "ACR: withdrawn" in [t.get_text() for t in out[2].axes[0].texts]  # the step line ends, in words
 
 
 def test_the_colorectal_pack_has_its_own_timeline(colorectal):

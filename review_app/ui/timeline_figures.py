@@ -119,10 +119,17 @@ def step_figure(series: tuple[Series, ...], label: str, date: dt.date, x_range: 
         offset = (i - (len(series) - 1) / 2) * spread
         xs: list[dt.date] = []
         ys: list[float] = []
+        level = None
         for step in one.steps:
-            if step.value is None:
+            if step.value is None:  # withdrawn, or no source any more: the line ends, said in words
                 xs.append(step.start)
                 ys.append(float("nan"))
+                if level is not None:
+                    ax.plot([step.start], [level], marker="X", markersize=8, color=colour, zorder=5)
+                    ax.text(step.start, level - 0.13, f"{one.organization}: {step.kind}", fontsize=8, color=colour,
+                            fontweight="bold", ha="left", va="top", zorder=6,
+                            bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.85})
+                level = None
                 continue
             level = values.index(step.value) + offset
             xs += [step.start, step.end or x1]

@@ -96,7 +96,7 @@ def test_export_command(tmp_path, monkeypatch, capsys):
     assert json.loads(capsys.readouterr().out)["dry_run"] is True
     assert not (tmp_path / "exports").exists() or not list((tmp_path / "exports").glob("holdout-*.jsonl"))
     assert main(["export", "--json"]) == 2  # the CLI obeys the review policy too: no name, no export
-    assert "may not export" in capsys.readouterr().err
+    assert "nobody may export: name who acts (--reviewer or REVIEW_APP_REVIEWER)" in capsys.readouterr().err
     assert main(["export", "--reviewer", "dr-a", "--json"]) == 2  # a reviewer; labels/team.yaml: adjudicators
     assert "dr-a (reviewer) may not export" in capsys.readouterr().err
     assert main(["export", "--reviewer", "someone-unlisted", "--json"]) == 2  # a declared name: a reviewer

@@ -100,7 +100,8 @@ class Team:
         elif self.mode == OPEN_REVIEW and "reviewer" not in PERMISSIONS[action]:
             why = "that needs a signed-in adjudicator, and sign-in is off (open review: typed names are reviewers)"
         elif not actor:
-            why = "sign in first" if self.mode == SIGN_IN else "type your name at the top of the page first"
+            why = {SIGN_IN: "sign in first", LOCAL: "name who acts (--reviewer or REVIEW_APP_REVIEWER)"}.get(
+                self.mode, "type your name at the top of the page first")
         raise AccessDenied(actor, role, action, why)
 
     def require_own(self, actor: str | None, owner: str, what: str = "judgments") -> None:

@@ -193,7 +193,9 @@ def test_the_tab_lists_the_current_sources_in_words_and_draws_every_aspect(timel
     words = " ".join(t.get_text() for ax in figure.axes for t in ax.texts)
     assert "uspstf-2016\n2016-01-12 · current" in words
     assert "undated, counted from 2024-10-10 · not yet published" in words
-    assert "supersedes in part: starting-age" in words.replace("\n", " ")
+    assert "supersedes in part: starting-age, screening-interval, from 2024-10-10" in words.replace("\n", " ")
+    today = " ".join(t.get_text() for t in drift_tab.show(timeline, corpus, "2026-06-24")[0].axes[0].texts)
+    assert "screening-interval, from" not in today.replace("\n", " ") and "supersedes (whole)" in today
     assert "Current on 2020-06-01: 3 source(s)" in current and "data-source='acog-2017'" in current
     assert "USPSTF on 2020-06-01: <b>50 (40 to 49 an individual decision)</b>" in out[3]
     labels = [t.get_text() for t in out[2].axes[0].texts]

@@ -66,12 +66,16 @@ def timeline_figure(timeline: Timeline, states: dict[str, SourceState], date: dt
     for link in timeline.links:
         newer, older = timeline.mark(link.newer), timeline.mark(link.older)
         style = "--" if link.partial else "-"
+        later = link.date > date  # not in force yet at the reference date: drawn pale, its date said
         ax.annotate("", xy=(older.date, rows[older.source]), xytext=(newer.date, rows[newer.source]),
-                    arrowprops={"arrowstyle": "-|>", "linestyle": style, "color": "#444444", "lw": 1.2,
-                                "shrinkA": 6, "shrinkB": 6, "connectionstyle": "arc3,rad=0.25"}, zorder=2)
+                    arrowprops={"arrowstyle": "-|>", "linestyle": style, "color": "#bbbbbb" if later else "#444444",
+                                "lw": 1.2, "shrinkA": 6, "shrinkB": 6, "connectionstyle": "arc3,rad=0.25"}, zorder=2)
         words = "supersedes in part: " + ", ".join(link.sections) if link.partial else "supersedes (whole)"
+        if later:
+            words += f", from {link.date.isoformat()}"
         ax.text(older.date + (newer.date - older.date) * 0.58, (rows[older.source] + rows[newer.source]) / 2,
-                textwrap.fill(words, 34), fontsize=7, ha="center", va="center", color="#333333", zorder=4,
+                textwrap.fill(words, 34), fontsize=7, ha="center", va="center",
+                color="#888888" if later else "#333333", zorder=4,
                 bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff", "ec": "#bbbbbb", "lw": 0.5})
     for mark in timeline.marks:
         state = states[mark.source].state

@@ -145,3 +145,26 @@ def test_a_shorthand_vignette_is_answered(engine, settings):
                           "ago (neg). due now per uspstf?", settings)
     assert not decision.abstain and "uspstf-2024" in decision.retrieved_document_ids
     assert "last mammography 2 years ago" in decision.normalized_question
+
+
+# The rules meet the question as the normalized question shows it: number words as digits, misspellings corrected
+
+@pytest.mark.parametrize("question, flag", [
+    ("I'm pregnent, can I still get my screening mammogram?", "pregnancy_or_lactation"),
+    ("Im breastfeding my baby, can I get screened?", "pregnancy_or_lactation"),
+    ("G2P1 at thirty-four weeks, age 41", "pregnancy_or_lactation"),  # "34 weeks" after the number words
+])
+def test_misspelt_and_spelled_out_exclusions_fire(question, flag):
+    assert flag in GUARD.check(question)
+    assert flag not in load_scope_without_vocabulary().check(question)  # the raw text alone misses them
+
+
+def test_a_corrected_concept_keeps_its_context():
+    findings = GUARD.findings("My coworker is pregnent; I am 45, when do I start?")
+    assert [(f["concept"], f["context"]) for f in findings] == [("pregnant", "another person")]
+
+
+def load_scope_without_vocabulary():
+    import dataclasses
+
+    return dataclasses.replace(GUARD, prepare=None)

@@ -15,7 +15,8 @@ or the flag's own `unless_before` / `unless_after` / `unless_anywhere` context m
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import CorpusError, Problem
@@ -77,6 +78,12 @@ class ScopeGuard:
     window_chars: int
     topic: TopicRule | None = None
     context: ContextRules = ContextRules()
+    # the pack vocabulary's first step (number words as digits, misspellings corrected), so that
+    # "pregnent" or "thirty-four weeks" meet the rules as the normalized question shows them
+    prepare: Callable[[str], str] | None = field(default=None, compare=False)
+
+    def _prepared(self, text: str) -> str:
+        return self.prepare(text) if self.prepare is not None else text
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -87,6 +94,7 @@ class ScopeGuard:
 
     def check(self, question: str) -> tuple[str, ...]:
         """The flags whose rules fire on `question`, in the order of the rules file."""
+        question = self._prepared(question)
         return tuple(rule.flag for rule in self.rules if self._fires(rule, question))
 
     def other_topic(self, question: str) -> str | None:
@@ -94,6 +102,7 @@ class ScopeGuard:
         another topic when the question names nothing of the corpus topic."""
         if self.topic is None:
             return None
+        question = self._prepared(question)
         asked = asked_part(question)  # context told in passing ("my insurer sent a reminder") is not the ask
         for label, patterns in self.topic.uncovered:
             where = question if label in self.topic.uncovered_anywhere else asked
@@ -115,6 +124,7 @@ class ScopeGuard:
         """Whether the question names the corpus topic or a closely related term."""
         if self.topic is None:
             return True
+        question = self._prepared(question)
         return any(p.search(question) for p in self.topic.anchors + self.topic.related)
 
     def _fires(self, rule: ScopeRule, text: str) -> bool:
@@ -123,6 +133,7 @@ class ScopeGuard:
     def findings(self, text: str) -> tuple[dict[str, str], ...]:
         """Every concept a flag's patterns match, with its context: `affirmed` (the patient's,
         current, not negated: the flag fires) or why it is set aside. For the evidence map."""
+        text = self._prepared(text)
         out = []
         for rule in self.rules:
             if rule.unless_anywhere is not None and rule.unless_anywhere.search(text):
@@ -208,7 +219,20 @@ def load_scope(corpus_dir: Path) -> ScopeGuard:
     context = _parse_context(data.get("context"), name, problems, {r.flag for r in rules})
     if problems:
         raise CorpusError(problems)
-    return ScopeGuard(tuple(rules), negation, window, topic, context)
+    return ScopeGuard(tuple(rules), negation, window, topic, context, _prepare(Path(corpus_dir)))
+
+
+def _prepare(corpus_dir: Path) -> Callable[[str], str] | None:
+    """The pack vocabulary's `correct` step, when the pack has a vocabulary (its own loader
+    reports a bad one)."""
+    from .text import VOCABULARY_FILE, load_vocabulary
+
+    if not (corpus_dir / VOCABULARY_FILE).is_file():
+        return None
+    try:
+        return load_vocabulary(corpus_dir).correct
+    except CorpusError:
+        return None
 
 
 def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[str]) -> ContextRules:

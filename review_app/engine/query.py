@@ -66,8 +66,8 @@ _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 class PatientAttributes:
     """What a question says about the person it asks about, read once and shared: her ages
     (never a relative's), the relatives named with their ages, and the traits the pack's
-    vocabulary.yaml `patient` section reads (sex assigned at birth, gender identity, breast
-    density...), never from a clause about someone else."""
+    vocabulary.yaml `patient` section reads (sex assigned at birth, gender identity...), never
+    from a clause about someone else."""
 
     ages: tuple[AgeRange, ...]
     relatives: tuple[tuple[str, AgeRange | None], ...]  # (who, their age range if stated)

@@ -238,7 +238,10 @@ class Verifier:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
-        conflicts = _conflicts(facts, card, frozenset(self.reader.rules.intervals),
+        # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
+        opened = dataclasses.replace(card, age_ranges=card.age_ranges + tuple(
+            (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
+        conflicts = _conflicts(facts, opened, frozenset(self.reader.rules.intervals),
                                self.reader.interval_choices(facts.intervals | card.intervals),
                                "option" in facts.strengths, self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
@@ -254,7 +257,7 @@ class Verifier:
             shares = facts.concepts & card.concepts or len(_anchors(facts.values & card.values)) >= 2
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
-        missing = sorted(_uncovered(facts, card))
+        missing = sorted(_uncovered(facts, opened))
         coverage = _content_coverage(claim.weights, card.words)
         if not missing and coverage >= CONTENT_COVERAGE:
             return "supports", None, f"{chunk_id} states every fact of the claim"
@@ -270,6 +273,8 @@ class Verifier:
         names = self._source_years(chunk_id)
         dated = {m.group(2) for sentence, _, _ in facts.sentences for m in _DATED_YEAR.finditer(sentence)}
         drop = {v for v in facts.numbers if _is_year(v) and v in names and v not in dated}
+        # an event's date that no card states ("a woman who turns 75 in 2026") is the claim's own
+        drop |= {v for v in facts.numbers if _is_year(v) and v in dated and v not in self._card_years()}
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
 
     def _without_flag_words(self, claim: _ClaimReading) -> _ClaimReading:
@@ -284,6 +289,11 @@ class Verifier:
         whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
         atoms = tuple(dataclasses.replace(a, reading=strip(a.reading, a.text)) for a in claim.atoms)
         return dataclasses.replace(strip(claim, whole), atoms=atoms)
+
+    @lru_cache(maxsize=1)  # noqa: B019 (one verifier per engine)
+    def _card_years(self) -> frozenset[str]:
+        return frozenset(v for chunk in self.engine.corpus.chunks for v in self._chunk_facts(chunk.id)[0].numbers
+                         if _is_year(v))
 
     def _source_years(self, chunk_id: str) -> frozenset[str]:
         """The publication years of the chunk's organization's documents (their names)."""
@@ -542,6 +552,10 @@ def _year_for_age(claim: Facts, card: Facts) -> str:
     return ""
 
 
+def _is_decade(low: float, high: float) -> bool:
+    return high - low == 9 and low % 10 == 0
+
+
 def _is_year(value: str) -> bool:
     return value.isdigit() and 1900 <= int(value) <= 2100
 
@@ -581,10 +595,10 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
     out = set()
     for value in claim.values - card.values:
         if _kind(value, claim, card) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
-                and all(high - low == 9 and low % 10 == 0 and any(c_low <= low <= high <= c_high
-                                                                   for c_low, c_high in card.age_ranges)
+                and all(any(c_low <= low <= high <= c_high and (_is_decade(low, high) or c_high >= 100)
+                            for c_low, c_high in card.age_ranges)
                         for low, high in claim.age_ranges if float(value) in (low, high)):
-            continue  # an age, or a decade of life ("in their forties"), inside a range the card states
+            continue  # an age, a decade of life ("in their forties") or a range inside an open one ("from 55")
         if _kind(value, claim, card) == "number" and any(
                 high - low == 9 and low % 10 == 0 and float(value) in (low, high)
                 and any(low <= float(v) <= high for v in _ages(card)) for low, high in claim.age_ranges):

@@ -266,3 +266,17 @@ def test_the_readme_opens_with_a_sentence_and_the_drift_picture():
     linked = re.findall(r"\((docs/[\w.-]+\.png)\)", readme)
     assert {"docs/drift-timeline.png", "docs/drift-start-age.png", "docs/compare.png"} <= set(linked)
     assert all((PROJECT_ROOT / path).is_file() for path in linked)
+
+
+def test_each_date_is_drawn_once_and_kept_encoded(timeline):
+    from gradio.components.plot import PlotData
+
+    from review_app.ui import drift_tab
+
+    corpus = timeline_corpus()
+    first = drift_tab.rendered(timeline, corpus, "2021-02-03")
+    assert isinstance(first[0], PlotData) and first[0].plot.startswith("data:image/png;base64,")
+    assert drift_tab.rendered(timeline, corpus, " 2021-02-03 ") is first
+    assert "Current on 2021-02-03" in first[1]
+    bad = drift_tab.rendered(timeline, corpus, "someday")
+    assert "Cannot show that date" in bad[1] and (corpus.version, "someday") not in drift_tab._RENDERED

@@ -8,6 +8,9 @@ import datetime as dt
 from typing import Any
 
 import gradio as gr
+from gradio.components.plot import PlotData
+from gradio.processing_utils import encode_plot_to_base64
+from matplotlib.figure import Figure
 
 from ..claims.timeline import Series, SourceState, Timeline, sources_at
 from ..engine.corpus import Corpus
@@ -35,7 +38,7 @@ def drift_tab(ctx: Context) -> None:
                            label="Move through time: each step is the day before or the day of a change")
     moment = gr.Markdown(f"Showing {moments[-1][0]}.", elem_id="drift-moment")
     show_button = gr.Button("Show this date", variant="primary", elem_id="drift-show")
-    first = show(timeline, corpus, start.isoformat())
+    first = rendered(timeline, corpus, start.isoformat())
     plot = gr.Plot(first[0], label="Timeline: one lane per organization", show_label=False, format="png",
                    elem_id="drift-timeline")
     current = gr.HTML(first[1], elem_id="drift-current")
@@ -53,7 +56,7 @@ def drift_tab(ctx: Context) -> None:
     def update(value: str) -> list[Any]:
         day = (value or "").strip()
         words = next((label for label, pick in moments if pick == day), day)
-        return [f"Showing {render.e(words)}.", *show(timeline, corpus, value)]
+        return [f"Showing {render.e(words)}.", *rendered(timeline, corpus, value)]
 
     show_button.click(update, date, outputs, api_visibility="private")
     date.submit(update, date, outputs, api_visibility="private")
@@ -86,6 +89,26 @@ def date_picks(timeline: Timeline, reference: dt.date) -> list[tuple[str, str]]:
                   (f"{day.isoformat()} ({', '.join(names)})", day.isoformat())]
     picks.append((f"{reference.isoformat()} (the app's reference date)", reference.isoformat()))
     return picks
+
+
+# Drawing and encoding a date's figures takes about two seconds: each (corpus version, date) is drawn
+# once per process, whichever app or visitor asks first (a few dozen dates at most are kept).
+_RENDERED: dict[tuple[str, str], list[Any]] = {}
+_KEEP = 32
+
+
+def rendered(timeline: Timeline, corpus: Corpus, value: str) -> list[Any]:
+    """`show`'s outputs with each figure already encoded as the image the browser receives."""
+    key = (corpus.version, (value or "").strip())
+    if key not in _RENDERED:
+        out = show(timeline, corpus, value)
+        if not isinstance(out[0], Figure):  # a date that does not parse: nothing drawn, nothing kept
+            return out
+        if len(_RENDERED) >= _KEEP:
+            _RENDERED.pop(next(iter(_RENDERED)))
+        _RENDERED[key] = [PlotData(type="matplotlib", plot=encode_plot_to_base64(part, "png"))
+                          if isinstance(part, Figure) else part for part in out]
+    return _RENDERED[key]
 
 
 def show(timeline: Timeline, corpus: Corpus, value: str) -> list[Any]:

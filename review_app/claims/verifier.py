@@ -200,11 +200,13 @@ class Verifier:
         """Label the claim's facts against one card's: topics, strength, values, wording.
         `context`: the whole claim's facts, when this is one atom of it ("it leaves it to ...")."""
         facts = self._without_source_years(claim.facts, chunk_id)
+        placed = False  # ages the claim rightly places outside the card's ranges: its point, stated by the range
         if dict(facts.poles).get("coverage") == -1:
             # "a woman who turns 75 is no longer covered": ages it places outside the card's ranges agree with it
             outside = {v for v in _ages(facts) if card.age_ranges
                        and not any(low <= float(v) <= high for low, high in card.age_ranges)}
             facts = dataclasses.replace(facts, numbers=facts.numbers - outside)
+            placed = bool(outside)
         if "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
@@ -259,7 +261,7 @@ class Verifier:
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(_uncovered(facts, opened))
         coverage = _content_coverage(claim.weights, card.words)
-        if not missing and coverage >= CONTENT_COVERAGE:
+        if not missing and (coverage >= CONTENT_COVERAGE or placed):
             return "supports", None, f"{chunk_id} states every fact of the claim"
         # Part of a claim is supported only by a card that states some of its values.
         shared = bool(_anchors(facts.values & card.values)) or _ages_within(facts, card) or _decade_meets(facts, card)
@@ -468,7 +470,10 @@ class Verifier:
             return False, "no citation supports it"
         cards = [self._chunk_facts(v.chunk_id, not claim.historical)[0] for v in usable]
         orgs = {self.engine.corpus.chunk_by_id[v.chunk_id].organization for v in usable}
-        needed = set(self.engine.corpus.organizations) if claim.facts.universal else set(claim.attributed)
+        everyone = set(self.engine.corpus.organizations)
+        needed = everyone if claim.facts.universal else set(claim.attributed)
+        if claim.facts.majority and len(orgs & everyone) > len(everyone) / 2:
+            needed = orgs  # "most organizations": more than half of them cited is enough
         values = frozenset().union(*(c.values for c in cards))
         concepts = frozenset().union(*(c.concepts for c in cards))
         words = frozenset().union(*(c.words for c in cards))
@@ -583,6 +588,8 @@ def _kind(value: str, *facts: Facts) -> str:
         return "interval"
     if any(value in f.grades for f in facts):
         return "grade"
+    if any(value in f.durations for f in facts):
+        return "duration"
     if value.endswith("%"):
         return "percent"
     number = float(value)

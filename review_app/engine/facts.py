@@ -53,6 +53,8 @@ class ClaimRules:
     past: tuple[tuple[re.Pattern[str], str], ...] = ()  # card wording about the past, set aside for the present
     start_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening starts (group 1: the age)
     past_cues: tuple[re.Pattern[str], ...] = ()  # a part of a claim about the past
+    durations: tuple[re.Pattern[str], ...] = ()  # numbers that are lengths of time (group 1)
+    majority: tuple[re.Pattern[str], ...] = ()  # speaks for most organizations
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class Facts:
     words: frozenset[str]  # content-word stems
     sentences: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]  # (text, strengths, its values)
     starts: frozenset[str] = frozenset()  # ages at which it says screening starts
+    durations: frozenset[str] = frozenset()  # numbers that are lengths of time, not ages
+    majority: bool = False  # speaks for most organizations (and so, like `universal`, for several)
     negated: tuple[str, ...] = ()  # strengths the text denies ("does not recommend against")
     mandate: bool = False  # states an obligation ("must", "required", "always")
     poles: tuple[tuple[str, int], ...] = ()  # antonym pairs the text takes a side on: (pair, +1 | -1)
@@ -150,7 +154,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       concepts, pairs("grades"), tuple(intervals), pairs("interval_patterns"), mandate,
                       negation_before, negation_clause, tuple(antonyms), pairs("rates"), atoms, pairs("past"),
                       patterns(data.get("start_age"), "start_age") if data.get("start_age") else (),
-                      patterns(data.get("past_cues"), "past_cues") if data.get("past_cues") else ())
+                      patterns(data.get("past_cues"), "past_cues") if data.get("past_cues") else (),
+                      patterns(data.get("durations"), "durations") if data.get("durations") else (),
+                      patterns(data.get("majority"), "majority") if data.get("majority") else ())
 
 
 class FactReader:
@@ -366,13 +372,16 @@ class FactReader:
         if len(set(current)) > 1 and joined:
             groups.append(tuple(dict.fromkeys(current)))
         concepts = frozenset(name for name, patterns in self.rules.concepts if any(p.search(norm) for p in patterns))
+        majority = any(p.search(norm) for p in self.rules.majority)
         return Facts(
             organizations=orgs, organization_groups=tuple(groups), subjects=subjects, numbers=numbers,
             age_ranges=card_age_ranges(norm), intervals=intervals, grades=grades, concepts=concepts,
-            universal=any(p.search(norm) for p in self.rules.universal),
+            universal=majority or any(p.search(norm) for p in self.rules.universal),
             excludes=any(p.search(norm) for p in self.rules.exclusion),
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
-            negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm))
+            negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm),
+            durations=frozenset(m.group(1) for p in self.rules.durations for m in p.finditer(norm)),
+            majority=majority)
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

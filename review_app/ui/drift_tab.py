@@ -5,6 +5,7 @@ from `usecases.drift_timeline` and `claims.timeline`; this module only renders i
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from typing import Any
 
 import gradio as gr
@@ -95,20 +96,25 @@ def date_picks(timeline: Timeline, reference: dt.date) -> list[tuple[str, str]]:
 # once per process, whichever app or visitor asks first (a few dozen dates at most are kept).
 _RENDERED: dict[tuple[str, str], list[Any]] = {}
 _KEEP = 32
+_LOCK = threading.Lock()
 
 
 def rendered(timeline: Timeline, corpus: Corpus, value: str) -> list[Any]:
     """`show`'s outputs with each figure already encoded as the image the browser receives."""
     key = (corpus.version, (value or "").strip())
-    if key not in _RENDERED:
-        out = show(timeline, corpus, value)
-        if not isinstance(out[0], Figure):  # a date that does not parse: nothing drawn, nothing kept
-            return out
+    with _LOCK:
+        kept = _RENDERED.get(key)
+    if kept is not None:
+        return kept
+    out = show(timeline, corpus, value)
+    if not isinstance(out[0], Figure):  # a date that does not parse: nothing drawn, nothing kept
+        return out
+    encoded = [PlotData(type="matplotlib", plot=encode_plot_to_base64(part, "png")) if isinstance(part, Figure)
+               else part for part in out]
+    with _LOCK:  # visitors' requests run on several threads
         if len(_RENDERED) >= _KEEP:
             _RENDERED.pop(next(iter(_RENDERED)))
-        _RENDERED[key] = [PlotData(type="matplotlib", plot=encode_plot_to_base64(part, "png"))
-                          if isinstance(part, Figure) else part for part in out]
-    return _RENDERED[key]
+        return _RENDERED.setdefault(key, encoded)
 
 
 def show(timeline: Timeline, corpus: Corpus, value: str) -> list[Any]:

@@ -111,7 +111,8 @@ class Verifier:
         features = parse_question(text, self.engine.vocabulary, self.engine.params.background, reference_date,
                                   superseded_years)
         plain = self.reader.normalize(text)
-        for pattern in self.reader.rules.negation_clause:  # "it is not true that" carries no content
+        # "it is not true that", "generally": no content of their own
+        for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges:
             plain = pattern.sub(" ", plain)
         words = self.engine.vocabulary.content_words(plain)
         background = self.engine.params.background

@@ -55,6 +55,7 @@ class ClaimRules:
     past_cues: tuple[re.Pattern[str], ...] = ()  # a part of a claim about the past
     durations: tuple[re.Pattern[str], ...] = ()  # numbers that are lengths of time (group 1)
     majority: tuple[re.Pattern[str], ...] = ()  # speaks for most organizations
+    hedges: tuple[re.Pattern[str], ...] = ()  # softening words, not content
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("start_age"), "start_age") if data.get("start_age") else (),
                       patterns(data.get("past_cues"), "past_cues") if data.get("past_cues") else (),
                       patterns(data.get("durations"), "durations") if data.get("durations") else (),
-                      patterns(data.get("majority"), "majority") if data.get("majority") else ())
+                      patterns(data.get("majority"), "majority") if data.get("majority") else (),
+                      patterns(data.get("hedges"), "hedges") if data.get("hedges") else ())
 
 
 class FactReader:

@@ -210,3 +210,32 @@ def test_a_part_about_the_past_is_judged_against_what_the_card_says_of_the_past(
     text = ("ACOG's 2024 update sets the start of screening at 40; before it, ACOG advised offering screening from 40 "
             "and beginning no later than 50.")
     assert judge(verifier, text, "acog-2024#starting-age") == ("supports", None)
+
+
+def test_durations_are_not_ages(verifier):
+    assert judge(verifier, "The ACS says women should continue screening while their life expectancy is at least "
+                           "5 years.", "acs-2015#when-to-stop") == ("contradicts", "missing_fact")
+    # a life expectancy of 10 years is no age for the card's 55 to contradict
+    assert judge(verifier, "The ACS says women should keep having mammograms as long as they expect to live 10 years "
+                           "or more.", "acs-2015#age-55-and-older") == ("does_not_support", "missing_fact")
+
+
+def test_a_year_is_not_an_age(verifier):
+    assert judge(verifier, "The ACR recommends a breast cancer risk assessment for every woman by age 25.",
+                 "acr-current#risk-assessment") == ("supports", None)
+    assert judge(verifier, "The ACR recommends a breast cancer risk assessment for every woman by 2025.",
+                 "acr-current#risk-assessment") == ("contradicts", "missing_fact")
+    # women born in a decade of years are not women in a decade of life
+    assert judge(verifier, "The USPSTF points to rising incidence among women born in the 1970s.",
+                 "uspstf-2024#changes-from-2016")[0] == "contradicts"
+    # an age the claim rightly places outside the recommendation agrees with it
+    assert judge(verifier, "The task force's biennial recommendation ends at 74, so a woman aged 80 is no longer "
+                           "covered by it.", "uspstf-2024#recommendation") == ("supports", None)
+
+
+def test_most_organizations_is_a_hedged_summary(verifier):
+    text = "Most organizations generally agree that average-risk screening should start in the forties."
+    assert supported(verifier, text, ["uspstf-2024#recommendation", "acr-current#starting-age-and-interval",
+                                      "acog-2024#starting-age"])
+    assert not supported(verifier, text, ["uspstf-2024#recommendation"])  # one organization is not most
+    assert judge(verifier, text, "uspstf-2024#recommendation") == ("partially_supports", "wrong_organization")

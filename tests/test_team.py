@@ -254,3 +254,23 @@ def test_without_a_name_the_refusal_says_what_to_do():
     assert str(info.value) == "without a name, nobody may judge: type your name at the top of the page first"
     with pytest.raises(AccessDenied, match="nobody may judge: sign in first"):
         SIGNED_IN.require("", "judge")
+
+
+def test_the_export_dry_run_keeps_review_blind(engine, settings, tmp_path, labels_with_claimed_holdout):
+    """#20 item 2: anyone may run the dry run; who said what only an adjudicator sees."""
+    import json
+
+    from review_app.review import usecases
+
+    service = ReviewService(engine, ReviewStore(tmp_path / "dry.sqlite"), labels_with_claimed_holdout, settings,
+                            SIGNED_IN)
+    service.save("holdout", "holdout-001", "c1", "uspstf-2024#recommendation", "dr-a", "partially_supports",
+                 "missing_fact", "a SECRET rationale")
+    for blind in ("dr-b", None, "stranger"):
+        summary = usecases.export(service, blind, tmp_path / "exports", dry_run=True).summary
+        shown = json.dumps(summary)
+        assert "dr-a" not in shown and "partially_supports" not in shown and summary["blind"]
+        assert summary["conflicts"] == ["holdout-001 c1 uspstf-2024#recommendation: a submitted judgment differs "
+                                        "from the frozen gold label (kept)"]
+    summary = usecases.export(service, "dr-c", tmp_path / "exports", dry_run=True).summary
+    assert "dr-a says partially_supports" in summary["conflicts"][0] and "blind" not in summary

@@ -43,14 +43,23 @@ class ExportPlan:
     tags: dict[str, int] = field(default_factory=dict)  # exported citations per tag
     corpus_version: str = ""  # the corpus the export was made on
     needs_rereview: tuple[str, ...] = ()  # label cases and judgments a corpus change affects (see versions.py)
+    # the same reports without who said what (blind review): for someone who may not see others' labels
+    blind_conflicts: tuple[str, ...] = ()
+    blind_skipped: tuple[str, ...] = ()
 
-    def summary(self) -> dict[str, Any]:
-        return {"cases": len(self.cases), "new_cases": list(self.new_cases), "claims_added": list(self.claims_added),
-                "judgments_used": self.judgments_used, "unchanged": len(self.unchanged),
-                "conflicts": list(self.conflicts), "skipped": list(self.skipped),
-                "policy": f"exports {' and '.join(self.policy)} judgments only",
-                "tags": dict(sorted(self.tags.items())), "corpus_version": self.corpus_version,
-                "needs_rereview": list(self.needs_rereview)}
+    def summary(self, blind: bool = False) -> dict[str, Any]:
+        """The plan's report; `blind` leaves out every reviewer's name and label (Team.sees_others)."""
+        record = {"cases": len(self.cases), "new_cases": list(self.new_cases),
+                  "claims_added": list(self.claims_added), "judgments_used": self.judgments_used,
+                  "unchanged": len(self.unchanged),
+                  "conflicts": list(self.blind_conflicts if blind else self.conflicts),
+                  "skipped": list(self.blind_skipped if blind else self.skipped),
+                  "policy": f"exports {' and '.join(self.policy)} judgments only",
+                  "tags": dict(sorted(self.tags.items())), "corpus_version": self.corpus_version,
+                  "needs_rereview": list(self.needs_rereview)}
+        if blind:
+            record["blind"] = "who said what is shown to adjudicators only (blind review)"
+        return record
 
     def text(self) -> str:
         """JSON Lines; line-separator characters in any text are escaped (see jsonl.dumps)."""
@@ -96,7 +105,8 @@ def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> Expor
     check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(tally.claims_added), tally.used, tuple(tally.unchanged),
                       tuple(tally.conflicts), tuple(tally.skipped), tuple(policy), tally.tags,
-                      service.engine.corpus.version, rereview)
+                      service.engine.corpus.version, rereview, tuple(tally.blind_conflicts),
+                      tuple(tally.blind_skipped))
 
 
 @dataclass(frozen=True)
@@ -121,6 +131,13 @@ class _Tally:
     skipped: list[str] = field(default_factory=list)
     tags: dict[str, int] = field(default_factory=dict)
     used: int = 0
+    blind_conflicts: list[str] = field(default_factory=list)
+    blind_skipped: list[str] = field(default_factory=list)
+
+    def skip(self, why: str, blind: str | None = None) -> None:
+        """A skipped item, and how it reads for someone under blind review (the same unless given)."""
+        self.skipped.append(why)
+        self.blind_skipped.append(why if blind is None else blind)
 
 
 def _read_reviews(service: ReviewService, policy: Sequence[str]) -> _Reviews:
@@ -136,7 +153,9 @@ def _read_reviews(service: ReviewService, policy: Sequence[str]) -> _Reviews:
 def _exported_case(service: ReviewService, case: Case, reviews: _Reviews, tally: _Tally) -> dict[str, Any]:
     """A frozen case as exported: as it is, plus the claims reviewers added and judged."""
     record = case_to_json(case)
-    tally.conflicts += _gold_conflicts(case, reviews)
+    for (key, reviewer, label, gold) in _gold_conflicts(case, reviews):
+        tally.conflicts.append(f"{key}: {reviewer} says {label}, the frozen gold label is {gold} (kept)")
+        tally.blind_conflicts.append(f"{key}: a submitted judgment differs from the frozen gold label (kept)")
     gold_ids = {claim.id for claim in case.claims}
     extra_claims = []
     for claim, added_by in service.claims(case):
@@ -156,15 +175,16 @@ def _exported_case(service: ReviewService, case: Case, reviews: _Reviews, tally:
     return record
 
 
-def _gold_conflicts(case: Case, reviews: _Reviews) -> list[str]:
-    """Frozen gold labels stay; submitted judgments that disagree with them are reported."""
+def _gold_conflicts(case: Case, reviews: _Reviews) -> list[tuple[str, str, str, str]]:
+    """Frozen gold labels stay; submitted judgments that disagree with them are reported, as
+    ("case claim chunk", reviewer, label, gold label)."""
     conflicts = []
     for claim in case.claims:
         for evidence in claim.evidence:
             for j in reviews.judgments.get((case.id, claim.id, evidence.chunk_id), []):
                 if j.status == "submitted" and j.label != evidence.label:
-                    conflicts.append(f"{case.id} {claim.id} {evidence.chunk_id}: {j.reviewer} says {j.label}, "
-                                     f"the frozen gold label is {evidence.label} (kept)")
+                    conflicts.append((f"{case.id} {claim.id} {evidence.chunk_id}", j.reviewer, j.label,
+                                      evidence.label))
     return conflicts
 
 
@@ -178,22 +198,23 @@ def _exported_evidence(case_id: str, claim_id: str, chunk_id: str, reviews: _Rev
              if chunk_id in chunks and j.chunk_hash == chunks[chunk_id].content_hash]
     stale = len(reviews.judgments.get(key, [])) - len(fresh)
     if stale:
-        tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: {stale} judgment(s) made on an older "
+        tally.skip(f"{case_id} {claim_id} {chunk_id}: {stale} judgment(s) made on an older "
                              "text of the chunk")
     current = [j for j in fresh if j.status == "submitted"]  # drafts never leave the database
     final = reviews.adjudications.get(key)
     if final is not None and final.chunk_hash != chunks[chunk_id].content_hash:
         final = None
     if not current and final is None:
-        tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: no submitted judgment yet")
+        tally.skip(f"{case_id} {claim_id} {chunk_id}: no submitted judgment yet")
         return None
     tag, label, reason = consensus(current, final, reviews.required)
     if tag not in reviews.policy:
         agreeing = len(current) >= reviews.required and len({(j.label, j.reason) for j in current}) == 1
         why = ("all agree, but each only accepted the verifier's suggestion unchanged"
                if agreeing and all(j.bare_acceptance for j in current) else "or they disagree")
-        tally.skipped.append(f"{case_id} {claim_id} {chunk_id}: {tag} ({len(current)} of {reviews.required} "
-                             f"reviews, {why}): not exported by the policy")
+        tally.skip(f"{case_id} {claim_id} {chunk_id}: {tag} ({len(current)} of {reviews.required} "
+                   f"reviews, {why}): not exported by the policy",
+                   f"{case_id} {claim_id} {chunk_id}: {tag}: not exported by the policy")
         return None
     tally.tags[tag] = tally.tags.get(tag, 0) + 1
     tally.used += len(current)
@@ -234,7 +255,7 @@ def _approved_drafts(service: ReviewService, frozen: Sequence[Case],
                                                               "corpus_version": service.engine.corpus.version}}
         _, problems = parse_case(record, draft.draft_id, 1, **refs)
         if problems:
-            tally.skipped.append(f"{draft.draft_id}: not exported, it breaks the label-file rules: "
+            tally.skip(f"{draft.draft_id}: not exported, it breaks the label-file rules: "
                                  + "; ".join(f"{p.field}: {p.message}" for p in problems))
             continue
         next_number += 1

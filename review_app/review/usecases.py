@@ -194,9 +194,11 @@ class ExportOutcome:
 
 
 def export(service: ReviewService, actor: str | None, exports_dir: Path, dry_run: bool = False) -> ExportOutcome:
-    """Plan (dry run: anyone may look) or write the next holdout version (the policy's `export`)."""
+    """Plan (dry run: anyone may look, but who said what only those who see every label) or write
+    the next holdout version (the policy's `export`)."""
     if dry_run:
-        return ExportOutcome({"dry_run": True, **plan_export(service).summary()}, None)
+        blind = not service.team.sees_everyone(actor)
+        return ExportOutcome({"dry_run": True, **plan_export(service).summary(blind=blind)}, None)
     service.team.require(actor, "export")
     result = export_holdout(service, exports_dir)
     return ExportOutcome({"dry_run": False, "path": str(result.path), "sha256": result.sha256,

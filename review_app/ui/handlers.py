@@ -504,8 +504,8 @@ def save_case_record(ctx: Context, case: dict[str, Any], reviewer: str, draft_id
 
 # Export
 
-def export_dry_run(ctx: Context) -> str:
-    outcome = usecases.export(ctx.service, None, ctx.exports_dir, dry_run=True)
+def export_dry_run(ctx: Context, actor: str | None = None) -> str:
+    outcome = usecases.export(ctx.service, actor or None, ctx.exports_dir, dry_run=True)
     return "```\n" + report.format_export(outcome.summary) + "\n```"
 
 

@@ -157,7 +157,10 @@ def export_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         export_button = gr.Button("Export new holdout version", variant="primary")
     export_summary = gr.Markdown()
     export_file = gr.File(label="Exported holdout (JSONL)")
-    dry_run_button.click(partial(handlers.export_dry_run, ctx), None, export_summary, api_visibility="private")
+    def dry_run(reviewer_value: str, request: gr.Request):
+        return handlers.export_dry_run(ctx, who(reviewer_value, request))
+
+    dry_run_button.click(dry_run, reviewer, export_summary, api_visibility="private")
     def export(reviewer_value: str, request: gr.Request):
         return handlers.export(ctx, who(reviewer_value, request))
 

@@ -92,3 +92,12 @@ def test_support_and_the_evidence_map_read_the_corrected_question(engine, settin
     features = engine._features("brest screning", engine.statuses(settings.reference_date),
                                 settings.reference_date)
     assert features.support_tokens == tuple(engine.vocabulary.stems(["breast", "screening"]))
+
+
+@pytest.mark.parametrize(("word", "fixed"), [("mastectmy", "mastectomy"), ("tamoxifin", "tamoxifen")])
+def test_the_packs_clinical_words_are_targets_though_no_card_states_them(engine, word, fixed):
+    assert engine.vocabulary.correct(f"had a {word}") == f"had a {fixed}"
+
+
+def test_a_misspelt_drug_is_still_off_corpus(engine):
+    assert engine.scope.other_topic("My doctor mentioned tamoxifin. Should I take it at 50?") is not None

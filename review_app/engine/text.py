@@ -21,12 +21,16 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
 from .numbers import NUMBER_WORDS, numbers_to_digits
-from .spelling import KNOWN_ZIPF, Speller
+from .spelling import Speller
 
 VOCABULARY_FILE = "vocabulary.yaml"
 _TOKEN = re.compile(r"[a-z0-9]+")
 _LETTERS = re.compile(r"[a-z]+")
 _REGEX_ESCAPE = re.compile(r"\\[a-zA-Z]")
+# A data file's word is a spelling target when general English knows it this well (Zipf): the
+# pack's clinical words ("mastectomy", a drug's name) are, a regular expression's fragment
+# ("pregnan") is not.
+DATA_WORD_ZIPF = 2.0
 # Strength words matter here ("recommended against"), so they are kept as tokens.
 _KEEP = {"against"}
 
@@ -150,7 +154,7 @@ def _literal_starts(items: list) -> tuple[str, ...] | None:
 def _speller(folder: str, rewrites: tuple[tuple[str, str], ...], stop_words: frozenset[str],
              extra: tuple[str, ...]) -> Speller:
     """Targets: the words of the pack's cards, of the lexicon's replacements and of its `spelling`
-    list, and the ordinary English words of its data files (titles, scope wording: a regular
+    list, and the English words of its data files (titles, scope wording and concepts; a regular
     expression's fragment such as "pregnan" is no English word, so never a target); all the data
     files' words and the stop words are known besides. A word a lexicon rewrite reads ("hx",
     "w/o") is the lexicon's to rewrite, never the speller's."""
@@ -166,7 +170,7 @@ def _speller(folder: str, rewrites: tuple[tuple[str, str], ...], stop_words: fro
     for data in sorted(directory.glob("*.yaml")):  # the strings of each file, not its comments
         for string in _strings(yaml.safe_load(data.read_text(encoding="utf-8"))):
             known.update(_LETTERS.findall(_REGEX_ESCAPE.sub(" ", string).lower()))
-    targets.update(w for w in known - targets if zipf_frequency(w, "en") >= KNOWN_ZIPF)
+    targets.update(w for w in known - targets if zipf_frequency(w, "en") >= DATA_WORD_ZIPF)
     patterns = tuple(re.compile(pattern, re.I) for pattern, _ in rewrites)
     return Speller(targets, known, protected=patterns, stem=_stem_word)
 

@@ -208,7 +208,7 @@ class Verifier:
                        and not any(low <= float(v) <= high for low, high in card.age_ranges)}
             facts = dataclasses.replace(facts, numbers=facts.numbers - outside)
             placed = bool(outside)
-        if "option" in facts.strengths and "for" in facts.strengths:
+        if facts.offers and "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
         anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts
@@ -521,7 +521,7 @@ def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
     """Strengths of the card sentences that carry most of the claim's values and topics: the
     best-overlapping sentences that express any strength (all sentences when none overlaps)."""
     by_overlap: dict[int, list[str]] = {}
-    for sentence, strengths, values in card.sentences:
+    for sentence, strengths, values in card.clauses or card.sentences:
         overlap = len(claim.values & values) + sum(1 for c in claim.concepts if c.split()[0].lower() in sentence)
         by_overlap.setdefault(overlap, []).extend(strengths)
     for overlap in sorted(by_overlap, reverse=True):

@@ -22,6 +22,9 @@ CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
 ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+# A clause of a card sentence carries its own strength ("... may begin after counseling, and
+# screening should begin no later than 50"): sentences are read clause by clause.
+_CLAUSE = re.compile(r",\s+(?=(?:and|but|while|whereas)\s)")
 _DECADE = re.compile(r"\b([1-9])0s\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
@@ -78,6 +81,8 @@ class Facts:
     starts: frozenset[str] = frozenset()  # ages at which it says screening starts
     durations: frozenset[str] = frozenset()  # numbers that are lengths of time, not ages
     majority: bool = False  # speaks for most organizations (and so, like `universal`, for several)
+    offers: bool = False  # recommends an option ("advises offering"): the option is what it states
+    clauses: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = ()  # as `sentences`, clause by clause
     negated: tuple[str, ...] = ()  # strengths the text denies ("does not recommend against")
     mandate: bool = False  # states an obligation ("must", "required", "always")
     poles: tuple[tuple[str, int], ...] = ()  # antonym pairs the text takes a side on: (pair, +1 | -1)
@@ -213,7 +218,11 @@ class FactReader:
         """(strengths stated, strengths denied), each in priority order. Phrases are matched in
         the order the rules list them and each match uses up its words, so "does not recommend"
         is one statement against, not also one for."""
-        stated, denied = set(), set()
+        return self._strength_spans(text, priority)[:2]
+
+    def _strength_spans(self, text: str, priority: tuple[str, ...]) -> tuple[
+            tuple[str, ...], tuple[str, ...], list[tuple[str, int, int]]]:
+        stated, denied, spans = set(), set(), []
         masked = text
         for label in self.rules.strength:
             for pattern in self.rules.strength[label]:
@@ -221,9 +230,17 @@ class FactReader:
                     if not m.group(0).strip():
                         continue
                     (denied if self._negated_at(text, m.start()) else stated).add(label)
+                    spans.append((label, m.start(), m.end()))
                     masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
         return (tuple(label for label in priority if label in stated),
-                tuple(label for label in priority if label in denied))
+                tuple(label for label in priority if label in denied), spans)
+
+    def offers(self, text: str, priority: tuple[str, ...]) -> bool:
+        """A recommendation whose object is an option ("advises offering", "recommends the option
+        to ..."): the option phrase follows the recommending one within a few words."""
+        spans = self._strength_spans(text, priority)[2]
+        return any(0 <= o_start - f_end <= 25 for label, _, f_end in spans if label == "for"
+                   for other, o_start, _ in spans if other == "option")
 
     def mandates(self, text: str) -> bool:
         return any(p.search(text) and not self._negated_at(text, p.search(text).start()) for p in self.rules.mandate)
@@ -354,6 +371,10 @@ class FactReader:
         for sentence in _SENTENCE.split(norm):
             n, i, g = self.values(sentence)
             sentences.append((sentence, self.strengths(sentence, priority), n | i | g))
+        clauses = []
+        for clause in (c for s in _SENTENCE.split(norm) for c in _CLAUSE.split(s)):
+            n, i, g = self.values(clause)
+            clauses.append((clause, self.strengths(clause, priority), n | i | g))
         stated, denied = self.polar_strengths(norm, priority)
         mentions = list(self._orgs.finditer(norm))
         orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
@@ -383,7 +404,7 @@ class FactReader:
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
             negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm),
             durations=frozenset(m.group(1) for p in self.rules.durations for m in p.finditer(norm)),
-            majority=majority)
+            majority=majority, offers=self.offers(norm, priority), clauses=tuple(clauses))
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

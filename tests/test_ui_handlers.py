@@ -41,9 +41,14 @@ def test_rereview_tab_lists_the_change_shows_both_texts_and_confirms(source_upda
     assert "Superseded: acs-2015 (by acs-2026)" in text and "Chunk changed: acs-2015#age-55-and-older" in text
     key = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
     assert key in keys and key in set(frame["item"])
-    html = handlers.rereview_details(ctx, key)
+    html = handlers.rereview_details(ctx, key, None, "dr-a")  # dr-a's own judgment
     assert "<span class='edr-del'>says</span>" in html and "<span class='edr-ins'>states that</span>" in html
     assert "dr-a said supports" in html
+    for blind in (None, "nurse-t"):  # blind review: another reviewer's label stays hidden
+        assert "said supports" not in handlers.rereview_details(ctx, key, None, blind)
+        text, frame, _ = handlers.rereview(ctx, handlers.PREVIOUS_VERSION, blind)
+        assert "dr-a: supports" not in frame.to_string() and "label hidden: blind review" in frame.to_string()
+    assert "supports" not in str(handlers.rereview_record(ctx, None, None)["needs_rereview"])
     whole = handlers.rereview_details(ctx, "label canonical canonical-013 gold acs-2015")
     assert "superseded by acs-2026" in whole and "read its card again" in whole
     chunk, *_ = handlers.row_details(ctx, "canonical", "canonical-013", "c1 · acs-2015#age-55-and-older", "dr-a")

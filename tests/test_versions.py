@@ -110,7 +110,7 @@ def test_a_confirmed_or_rejudged_item_leaves_the_queue(source_update):
         v2.confirm_rereview(key, "dr-a", "again")
     judged = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
     v2.confirm_rereview(judged, "dr-b", "the reworded section says the same")
-    history = v2.history("canonical-013", "c1", "acs-2015#age-55-and-older")
+    history = v2.history("canonical-013", "c1", "acs-2015#age-55-and-older", "dr-c")  # an adjudicator: all
     assert [(h["who"], h["what"], h["corpus_version"]) for h in history] == [
         ("dr-a", "submitted supports", source_update[0].engine.corpus.version),
         ("dr-b", "re-reviewed after a corpus change (judgment)", v2.engine.corpus.version)]

@@ -25,6 +25,7 @@ from ..jsonl import dumps, dumps_lines
 from ..records import Case, Chunk
 from .service import ReviewService
 from .store import Judgment
+from .versions import blind_item
 
 HOLDOUT = "holdout"
 POLICY = ("adjudicated", "unanimous")  # what enters an export by default; "unresolved" can be added
@@ -46,6 +47,7 @@ class ExportPlan:
     # the same reports without who said what (blind review): for someone who may not see others' labels
     blind_conflicts: tuple[str, ...] = ()
     blind_skipped: tuple[str, ...] = ()
+    blind_rereview: tuple[str, ...] = ()
 
     def summary(self, blind: bool = False) -> dict[str, Any]:
         """The plan's report; `blind` leaves out every reviewer's name and label (Team.sees_others)."""
@@ -56,7 +58,7 @@ class ExportPlan:
                   "skipped": list(self.blind_skipped if blind else self.skipped),
                   "policy": f"exports {' and '.join(self.policy)} judgments only",
                   "tags": dict(sorted(self.tags.items())), "corpus_version": self.corpus_version,
-                  "needs_rereview": list(self.needs_rereview)}
+                  "needs_rereview": list(self.blind_rereview if blind else self.needs_rereview)}
         if blind:
             record["blind"] = "who said what is shown to adjudicators only (blind review)"
         return record
@@ -100,13 +102,15 @@ def plan_export(service: ReviewService, policy: Sequence[str] = POLICY) -> Expor
         tally = _Tally()
         out = [_exported_case(service, case, reviews, tally) for case in frozen]
         drafted, new_cases = _approved_drafts(service, frozen, tally)
-        rereview = tuple(service.rereview_queue().lines())
+        queue = service.rereview_queue()
+        rereview = tuple(queue.lines())
+        blind_rereview = tuple(blind_item(i).line() for i in queue.items)
     out += drafted
     check_frozen(frozen, out)
     return ExportPlan(tuple(out), tuple(new_cases), tuple(tally.claims_added), tally.used, tuple(tally.unchanged),
                       tuple(tally.conflicts), tuple(tally.skipped), tuple(policy), tally.tags,
                       service.engine.corpus.version, rereview, tuple(tally.blind_conflicts),
-                      tuple(tally.blind_skipped))
+                      tuple(tally.blind_skipped), blind_rereview)
 
 
 @dataclass(frozen=True)

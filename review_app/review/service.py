@@ -23,6 +23,7 @@ from .team import OPEN_REVIEW, READ_ONLY, NameTaken, Team, load_team
 from .versions import (
     ReviewItem,
     ReviewQueue,
+    blind_item,
     corpus_change,
     judgment_change,
     judgment_key,
@@ -452,10 +453,25 @@ class ReviewService:
         self._version_recorded = True  # review_queue records the current version
         return review_queue(self.store, self.engine.corpus, cases, judgments, from_version)
 
-    def rereview_item(self, key: str, from_version: str | None = None) -> tuple[ReviewItem, str | None, str | None]:
-        """One queued item with the text it was made on and the chunk's current text (None where there is
-        none: a whole source, or a removed chunk). Raises StoreError for an item not in the queue."""
-        item = next((i for i in self.rereview_queue(from_version).items if i.key == key), None)
+    def visible_rereview_queue(self, viewer: str | None, from_version: str | None = None) -> ReviewQueue:
+        """The re-review queue as `viewer` may see it (blind review): another reviewer's label on a
+        pair only for an adjudicator, or for a reviewer who submitted that pair too."""
+        queue = self.rereview_queue(from_version)
+        if self.team.sees_everyone(viewer):
+            return queue
+        mine = {(j.case_id, j.claim_id, j.chunk_id) for j in (self.store.judgments(reviewer=viewer) if viewer else [])
+                if j.status == "submitted"}
+        items = tuple(i if i.kind != "judgment" or (viewer and i.reviewer == viewer)
+                      or self.team.sees_others(viewer, (i.case_id, i.claim_id, i.chunk_id) in mine)
+                      else blind_item(i) for i in queue.items)
+        return dataclasses.replace(queue, items=items)
+
+    def rereview_item(self, key: str, from_version: str | None = None,
+                      viewer: str | None = None) -> tuple[ReviewItem, str | None, str | None]:
+        """One queued item (as `viewer` may see it) with the text it was made on and the chunk's current
+        text (None where there is none: a whole source, or a removed chunk). Raises StoreError for an
+        item not in the queue."""
+        item = next((i for i in self.visible_rereview_queue(viewer, from_version).items if i.key == key), None)
         if item is None:
             raise StoreError(f"{key!r} is not waiting for re-review")
         corpus = self.engine.corpus

@@ -248,6 +248,14 @@ class ReviewQueue:
         return [item.line() for item in self.items]
 
 
+HIDDEN_LABEL = "(label hidden: blind review)"
+
+
+def blind_item(item: ReviewItem) -> ReviewItem:
+    """A reviewer's judgment in the queue without its label, for someone who may not see it."""
+    return dataclasses.replace(item, label=HIDDEN_LABEL) if item.kind == "judgment" else item
+
+
 def label_key(slice_name: str, case_id: str, claim_id: str | None, chunk_id: str | None,
               source_id: str | None = None) -> str:
     """The queue key of a label case's gold source (no claim) or of a gold claim's citation."""

@@ -738,24 +738,25 @@ def _from(value: str | None) -> str | None:
     return None if not value or value == PREVIOUS_VERSION else value
 
 
-def rereview(ctx: Context, from_version: str | None = None) -> RereviewView:
-    """What changed in the corpus, the items to look at again, and their keys for the picker."""
+def rereview(ctx: Context, from_version: str | None = None, viewer: str | None = None) -> RereviewView:
+    """What changed in the corpus, the items to look at again (as `viewer` may see them: blind
+    review), and their keys for the picker."""
     try:
-        queue = ctx.service.rereview_queue(_from(from_version))
+        queue = ctx.service.visible_rereview_queue(viewer or None, _from(from_version))
     except ReviewAppError as exc:
         return RereviewView(f"Cannot compare versions: {render.e(exc)}", render.rereview_table(()), [])
     return RereviewView(render.corpus_change(queue), render.rereview_table(queue.items), [i.key for i in queue.items])
 
 
-def rereview_record(ctx: Context, from_version: str | None = None) -> dict[str, Any]:
-    return usecases.rereview_record(ctx.service.rereview_queue(_from(from_version)))
+def rereview_record(ctx: Context, from_version: str | None = None, viewer: str | None = None) -> dict[str, Any]:
+    return usecases.rereview_record(ctx.service.visible_rereview_queue(viewer or None, _from(from_version)))
 
 
-def rereview_details(ctx: Context, key: str, from_version: str | None = None) -> str:
+def rereview_details(ctx: Context, key: str, from_version: str | None = None, viewer: str | None = None) -> str:
     if not key:
         return ""
     try:
-        item, old, new = ctx.service.rereview_item(key, _from(from_version))
+        item, old, new = ctx.service.rereview_item(key, _from(from_version), viewer or None)
     except ReviewAppError as exc:
         return f"<p>{render.e(exc)}</p>"
     return render.rereview_item(item, old, new)

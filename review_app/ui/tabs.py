@@ -228,31 +228,36 @@ def corpus_changes_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) ->
     confirm_button = gr.Button("Confirm re-reviewed", elem_id="confirm-rereview")
     rereview_status = gr.Markdown(elem_id="rereview-status")
 
-    def find_changes(compare_value):
-        text, frame, keys = handlers.rereview(ctx, compare_value)
+    def find_changes(compare_value, reviewer_value, request: gr.Request):
+        text, frame, keys = handlers.rereview(ctx, compare_value, who(reviewer_value, request))
         return (text, frame, gr.update(choices=keys, value=keys[0] if keys else None),
                 gr.update(choices=handlers.version_choices(ctx)))
 
-    find_changes_button.click(find_changes, compare_with,
+    find_changes_button.click(find_changes, [compare_with, reviewer],
                               [corpus_change, rereview_table, rereview_item, compare_with],
                               api_visibility="private")
-    rereview_item.change(partial(handlers.rereview_details, ctx), [rereview_item, compare_with],
-                         rereview_text, api_visibility="private")
+
+    def item_details(item_value, compare_value, reviewer_value, request: gr.Request):
+        return handlers.rereview_details(ctx, item_value, compare_value, who(reviewer_value, request))
+
+    rereview_item.change(item_details, [rereview_item, compare_with, reviewer], rereview_text,
+                         api_visibility="private")
 
     def confirm(item_value, compare_value, reviewer_value, note_value, request: gr.Request):
-        status = handlers.confirm_rereview(ctx, item_value, who(reviewer_value, request), note_value,
-                                           compare_value)
-        text, frame, keys = handlers.rereview(ctx, compare_value)
+        actor = who(reviewer_value, request)
+        status = handlers.confirm_rereview(ctx, item_value, actor, note_value, compare_value)
+        text, frame, keys = handlers.rereview(ctx, compare_value, actor)
         return status, text, frame, gr.update(choices=keys, value=keys[0] if keys else None)
 
     confirm_button.click(confirm, [rereview_item, compare_with, reviewer, rereview_note],
                          [rereview_status, corpus_change, rereview_table, rereview_item],
                          api_visibility="private")
 
-    def rereview_queue(from_version: str = "") -> dict:
+    def rereview_queue(from_version: str = "", reviewer: str = "", request: gr.Request = None) -> dict:
         """The corpus change since the previous recorded version (or `from_version`) and every label
-        case and judgment it affects that is not yet confirmed on the current version."""
-        return handlers.rereview_record(ctx, from_version or None)
+        case and judgment it affects that is not yet confirmed on the current version (other
+        reviewers' labels only where `reviewer` may see them: blind review)."""
+        return handlers.rereview_record(ctx, from_version or None, who(reviewer, request) or None)
 
     gr.api(rereview_queue, api_name="rereview_queue")
 

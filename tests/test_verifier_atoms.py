@@ -81,10 +81,12 @@ def test_a_denied_denial_is_an_assertion(verifier):
     ("The USPSTF recommends biennial screening mammography from age forty through seventy-four.", ("supports", None)),
     ("The USPSTF recommends screening mammography every 24 months for women in their forties.", ("supports", None)),
     ("The USPSTF recommends biennial screening from forty-five to seventy-four.", ("contradicts", "missing_fact")),
-    ("Per the task force, women need not start screening until fifty.", ("contradicts", "missing_fact")),
+    # (the reason may name the organization whose earlier advice it is)
+    ("Per the task force, women need not start screening until fifty.", ("contradicts", None)),
 ])
 def test_number_words_ranges_intervals_and_start_ages(verifier, text, expected):
-    assert judge(verifier, text, "uspstf-2024#recommendation") == expected
+    label, reason = judge(verifier, text, "uspstf-2024#recommendation")
+    assert (label, reason if expected[1] else None) == expected
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -241,3 +241,21 @@ def test_most_organizations_is_a_hedged_summary(verifier):
                                       "acog-2024#starting-age"])
     assert not supported(verifier, text, ["uspstf-2024#recommendation"])  # one organization is not most
     assert judge(verifier, text, "uspstf-2024#recommendation") == ("partially_supports", "wrong_organization")
+
+
+def test_the_others_speak_for_each_of_them(verifier):
+    text = "Apart from the ACS, the other organizations start screening at 40."
+    assert not supported(verifier, text, ["uspstf-2024#recommendation"])  # ACOG and ACR not cited
+    assert supported(verifier, text, ["uspstf-2024#recommendation", "acog-2024#starting-age",
+                                      "acr-current#starting-age-and-interval"])
+
+
+def test_a_part_saying_something_is_not_on_a_list(verifier):
+    text = ("The USPSTF 2024 recommendation excludes people with a BRCA1 or BRCA2 mutation or a previous breast "
+            "cancer; dense breasts are not one of them.")
+    assert judge(verifier, text, "uspstf-2024#exclusions") == ("supports", None)
+
+
+def test_an_upper_bound_meets_a_range_ending_below_it(verifier):
+    assert judge(verifier, "In 2016, the USPSTF called screening before age 50 an individual decision (grade C).",
+                 "uspstf-2016#ages-40-to-49") == ("supports", None)

@@ -201,6 +201,12 @@ class Verifier:
         """Label the claim's facts against one card's: topics, strength, values, wording.
         `context`: the whole claim's facts, when this is one atom of it ("it leaves it to ...")."""
         facts = self._without_source_years(claim.facts, chunk_id)
+        if facts.absent and facts.concepts and not facts.values:
+            listed = facts.concepts & card.concepts if card.excludes else frozenset()
+            if listed:
+                return ("contradicts", "missing_fact",
+                        f"{chunk_id} names {', '.join(sorted(listed))} among those it leaves out")
+            return "supports", None, f"{chunk_id} does not list {', '.join(sorted(facts.concepts))}"
         placed = False  # ages the claim rightly places outside the card's ranges: its point, stated by the range
         if dict(facts.poles).get("coverage") == -1:
             # "a woman who turns 75 is no longer covered": ages it places outside the card's ranges agree with it
@@ -440,17 +446,25 @@ class Verifier:
 
     def _joint_atoms(self, claim: _ClaimReading, verdicts: Sequence[Verdict]) -> tuple[bool, str]:
         """A compound claim is supported only when every atom is supported by a usable citation."""
-        supported: set[int] = set()
+        supported: dict[int, set[str]] = {}
         for v in self._usable(verdicts):
             organization = self.engine.corpus.chunk_by_id[v.chunk_id].organization
             results = self._atom_results(claim, organization, self._chunk_facts(v.chunk_id, not claim.historical)[0],
                                          v.chunk_id)
-            supported |= {i for i, (_, r) in enumerate(results) if r is not None and r[0] == "supports"}
+            for i, (_, r) in enumerate(results):
+                if r is not None and r[0] == "supports":
+                    supported.setdefault(i, set()).add(organization)
         unsupported = [a for i, a in enumerate(claim.atoms) if i not in supported]
         if not self._usable(verdicts):
             return False, "no citation supports it"
         if unsupported:
             return False, "no citation supports " + "; ".join(f"'{a.text}'" for a in unsupported)
+        # "the others start at 40" speaks for each of them (unless only for "the organizations here")
+        cited_only = self.reader.rules.atoms.get("cited_only", ())
+        for i, atom in enumerate(claim.atoms):
+            missing = set(atom.organizations) - supported[i]
+            if len(atom.organizations) > 1 and missing and not any(p.search(atom.text) for p in cited_only):
+                return False, f"no citation speaks for {', '.join(sorted(missing))} in '{atom.text}'"
         return True, "every part supported by " + ", ".join(v.chunk_id for v in self._usable(verdicts))
 
     def _usable(self, verdicts: Sequence[Verdict]) -> list[Verdict]:
@@ -607,6 +621,8 @@ def _uncovered(claim: Facts, card: Facts) -> set[str]:
                             for c_low, c_high in card.age_ranges)
                         for low, high in claim.age_ranges if float(value) in (low, high)):
             continue  # an age, a decade of life ("in their forties") or a range inside an open one ("from 55")
+        if value in claim.bounds and any(high == float(value) - 1 for _, high in card.age_ranges):
+            continue  # "before 50" and a card's "40 to 49"
         if _kind(value, claim, card) == "number" and any(
                 high - low == 9 and low % 10 == 0 and float(value) in (low, high)
                 and any(low <= float(v) <= high for v in _ages(card)) for low, high in claim.age_ranges):

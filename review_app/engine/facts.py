@@ -20,7 +20,7 @@ from .text import Vocabulary
 
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
-ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared")
+ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared", "cited_only")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.
@@ -59,6 +59,8 @@ class ClaimRules:
     durations: tuple[re.Pattern[str], ...] = ()  # numbers that are lengths of time (group 1)
     majority: tuple[re.Pattern[str], ...] = ()  # speaks for most organizations
     hedges: tuple[re.Pattern[str], ...] = ()  # softening words, not content
+    absence: tuple[re.Pattern[str], ...] = ()  # "X is not one of them"
+    upper_bound: tuple[re.Pattern[str], ...] = ()  # "before 50" (group 1: the bound)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ class Facts:
     majority: bool = False  # speaks for most organizations (and so, like `universal`, for several)
     offers: bool = False  # recommends an option ("advises offering"): the option is what it states
     clauses: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = ()  # as `sentences`, clause by clause
+    absent: bool = False  # says something is not on a list ("X is not one of them")
+    bounds: frozenset[str] = frozenset()  # ages given as an upper bound ("before 50")
     negated: tuple[str, ...] = ()  # strengths the text denies ("does not recommend against")
     mandate: bool = False  # states an obligation ("must", "required", "always")
     poles: tuple[tuple[str, int], ...] = ()  # antonym pairs the text takes a side on: (pair, +1 | -1)
@@ -163,7 +167,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("past_cues"), "past_cues") if data.get("past_cues") else (),
                       patterns(data.get("durations"), "durations") if data.get("durations") else (),
                       patterns(data.get("majority"), "majority") if data.get("majority") else (),
-                      patterns(data.get("hedges"), "hedges") if data.get("hedges") else ())
+                      patterns(data.get("hedges"), "hedges") if data.get("hedges") else (),
+                      patterns(data.get("absence"), "absence") if data.get("absence") else (),
+                      patterns(data.get("upper_bound"), "upper_bound") if data.get("upper_bound") else ())
 
 
 class FactReader:
@@ -404,7 +410,9 @@ class FactReader:
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
             negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm),
             durations=frozenset(m.group(1) for p in self.rules.durations for m in p.finditer(norm)),
-            majority=majority, offers=self.offers(norm, priority), clauses=tuple(clauses))
+            majority=majority, offers=self.offers(norm, priority), clauses=tuple(clauses),
+            absent=any(p.search(norm) for p in self.rules.absence),
+            bounds=frozenset(m.group(1) for p in self.rules.upper_bound for m in p.finditer(norm)))
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -259,3 +259,17 @@ def test_a_part_saying_something_is_not_on_a_list(verifier):
 def test_an_upper_bound_meets_a_range_ending_below_it(verifier):
     assert judge(verifier, "In 2016, the USPSTF called screening before age 50 an individual decision (grade C).",
                  "uspstf-2016#ages-40-to-49") == ("supports", None)
+
+
+def test_any_against_a_qualified_group(verifier):
+    # the card's average risk excludes a strong family history, not any relative with the disease
+    assert judge(verifier, "The ACS average-risk group excludes women with a strong family history.",
+                 "acs-2015#average-risk") == ("supports", None)
+    assert judge(verifier, "The ACS average-risk group excludes any woman with a relative who had breast cancer.",
+                 "acs-2015#average-risk")[0] == "contradicts"
+
+
+def test_since_a_year_speaks_of_the_past_too(verifier):
+    # "since its 2017 bulletin" claims the 2017 advice: the 2017 card is cited for the past, and contradicts it
+    assert judge(verifier, "ACOG has recommended that all average-risk women start at 40 since its 2017 bulletin.",
+                 "acog-2017#starting-age") == ("contradicts", "misstated_strength")

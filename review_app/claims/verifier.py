@@ -125,7 +125,9 @@ class Verifier:
                 atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
                               for orgs, part in parts)
         weights = {w: v for w, v in weights.items() if w not in org_stems}
-        return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, features.historical,
+        normalized = self.reader.normalize(text)
+        historical = features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)
+        return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              self.engine.scope.check(text), weights,
                              self._named(text), atoms)
 

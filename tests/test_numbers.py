@@ -78,10 +78,10 @@ def test_the_libraries_are_imported_only_when_needed():
             "from review_app.engine.text import load_vocabulary\n"
             "v = load_vocabulary(Path('corpus'))\n"
             "v.normalize('Screening mammography every 2 years from age 40')\n"
-            "print('text_to_num' in sys.modules, 'rapidfuzz' in sys.modules)\n"
+            "print('text_to_num' in sys.modules, 'rapidfuzz' in sys.modules, 'symspellpy' in sys.modules)\n"
             "v.normalize('from age forty, brest screning')\n"
-            "print('text_to_num' in sys.modules, 'rapidfuzz' in sys.modules)\n")
+            "print('text_to_num' in sys.modules, 'rapidfuzz' in sys.modules, 'symspellpy' in sys.modules)\n")
     from review_app.engine.settings import PROJECT_ROOT
 
     out = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "False", "True", "True"]
+    assert out.stdout.split() == ["False", "False", "False", "True", "True", "True"]

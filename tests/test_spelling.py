@@ -101,3 +101,16 @@ def test_the_packs_clinical_words_are_targets_though_no_card_states_them(engine,
 
 def test_a_misspelt_drug_is_still_off_corpus(engine):
     assert engine.scope.other_topic("My doctor mentioned tamoxifin. Should I take it at 50?") is not None
+
+
+@pytest.mark.parametrize("word", ["internist", "serous", "caries", "chanted", "derision", "nether", "positron",
+                                  "currant", "summery", "shingle", "rescaled"])
+def test_real_english_words_near_a_pack_word_stay(engine, word):
+    assert engine.vocabulary.correct(f"she said {word} twice") == f"she said {word} twice"
+
+
+def test_a_dictionary_word_becomes_only_a_topic_word():
+    topic = Speller(["breast", "serious"], english=lambda: frozenset({"brest", "serous"}), topic=["breast"])
+    assert topic.suggestion("brest") == "breast"  # a city's name, but here the topic's word
+    assert topic.suggestion("serous") is None  # a real word: "serious" is no topic word
+    assert Speller(["serious"]).suggestion("serous") == "serious"  # without the dictionary it would be changed

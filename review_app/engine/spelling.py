@@ -8,11 +8,21 @@ A word is corrected only when all of these hold:
   under KNOWN_ZIPF, so "cascade" or "pacemaker" stay as written);
 - exactly one word of the pack's vocabulary (MIN_LENGTH letters or more, with the same first
   letter: the first letter is seldom the slip) lies within a small edit distance (optimal string
-  alignment, rapidfuzz): 1 up to 7 letters, 2 from 8; a tie means no correction; a word of
+  alignment, rapidfuzz): 1 up to 7 letters, 2 from 8 when the two edits only rearrange or
+  double the word's own letters ("reccomend", never "rescaled" -> recalled); a tie means no
+  correction; a word of
   fewer than SUBSTITUTION_LENGTH letters only gets back a dropped letter ("advce" -> advice),
   since short clinical abbreviations sit one swap from ordinary words ("chole", "chose");
 - that word is clearly the commoner spelling (at least MIN_GAIN Zipf above), and when the word
-  is itself English it is not the same stem (an "imager" is no misspelt "image").
+  is itself English it is not the same stem (an "imager" is no misspelt "image");
+- a word of a real-word English dictionary (symspellpy's, from SCOWL and Google Books: it has
+  "internist", "serous", "caries", not "becuase" or "reccomend") is corrected only to one of the
+  pack's topic words, those its cards use at least TOPIC_COUNT times ("brest" -> breast).
+wordfreq's frequencies come from web text, misspellings included, so they cannot tell a rare
+word from a common slip; the dictionary can. On 47,000 rarer web words (wordfreq's ranks 20,000
+to 80,000, five letters or more, unknown to the pack) it corrects 71, nearly all misspellings
+("accross", "freinds", "orginal"), where without the dictionary it also turned 96 real words
+into others ("chanted" -> changed, "derision" -> decision).
 The vocabulary is built once per corpus pack (Vocabulary.speller) and rapidfuzz is imported on
 the first unknown word.
 """
@@ -21,10 +31,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 MIN_LENGTH = 5
 KNOWN_ZIPF = 3.0
 MIN_GAIN = 1.5
+TOPIC_COUNT = 10  # uses in the pack's cards that make a word a topic word
 SUBSTITUTION_LENGTH = 7  # below it, only a dropped letter is restored ("advce"), never a letter swapped ("chole")
 _WORD = re.compile(r"(?<![\w'-])[A-Za-z]+(?![\w'-])")
 _SENTENCE_END = re.compile(r"(^|[.!?:;\n\"(]\s*)$")
@@ -34,12 +46,18 @@ class Speller:
     """Targets: the words a misspelling may become; known: words never corrected (targets too)."""
 
     def __init__(self, targets: Iterable[str], known: Iterable[str] = (),
-                 protected: Iterable[re.Pattern[str]] = (), stem: Callable[[str], str] = str.lower):
+                 protected: Iterable[re.Pattern[str]] = (), stem: Callable[[str], str] = str.lower,
+                 english: Callable[[], frozenset[str]] | None = None, topic: Iterable[str] = ()):
         """`protected`: patterns that claim a word (a lexicon rewrite reads it); `stem`: a module-level
-        function (the speller is pickled with the vocabulary into index-building workers)."""
+        function (the speller is pickled with the vocabulary into index-building workers);
+        `english`: a module-level function returning real English words (a dictionary, not web
+        frequencies; called on the first unknown word), corrected only to a `topic` word (one the
+        pack's cards use often: "brest" in a question here is no city)."""
         words = {w.lower() for w in targets if w.isalpha()}
         self.targets = tuple(sorted(w for w in words if len(w) >= MIN_LENGTH))
         self.known = frozenset(words | {w.lower() for w in known})
+        self.english = english
+        self.topic = frozenset(topic)
         self._protected = tuple(protected)
         self._stem = stem
         self._suggestions: dict[str, str | None] = {}
@@ -94,12 +112,25 @@ class Speller:
         if len(closest) != 1:
             return None
         candidate = closest[0]
+        if best > 1 and set(candidate) != set(word):
+            return None  # two edits only rearrange or double the word's own letters ("reccomend"), never add one
         frequency = zipf_frequency(word, "en")
         if frequency > 0 and self._stem(candidate) == self._stem(word):
             return None  # a real word of the same stem ("imager", "image"): the index reads both alike
         if zipf_frequency(candidate, "en") < frequency + MIN_GAIN:
             return None
+        if self.english is not None and word in self.english() and candidate not in self.topic:
+            return None  # a real word ("internist", "serous"), unless the pack's own topic word is meant
         return candidate
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """The real-word English dictionary symspellpy ships (82,765 words: SCOWL and Google Books)."""
+    from importlib.resources import files
+
+    text = (files("symspellpy") / "frequency_dictionary_en_82_765.txt").read_text(encoding="utf-8")
+    return frozenset(line.split(" ", 1)[0] for line in text.splitlines() if line)
 
 
 def _may_correct(text: str, match: re.Match[str]) -> bool:

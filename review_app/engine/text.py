@@ -10,6 +10,7 @@ Snowball English stems.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, read_mapping
 from .numbers import NUMBER_WORDS, numbers_to_digits
-from .spelling import Speller
+from .spelling import TOPIC_COUNT, Speller, english_words
 
 VOCABULARY_FILE = "vocabulary.yaml"
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -162,8 +163,10 @@ def _speller(folder: str, rewrites: tuple[tuple[str, str], ...], stop_words: fro
 
     directory = Path(folder)
     targets = set(extra)
+    uses: Counter[str] = Counter()
     for card in sorted(directory.glob("*.md")):
-        targets.update(_LETTERS.findall(card.read_text(encoding="utf-8").lower()))
+        uses.update(_LETTERS.findall(card.read_text(encoding="utf-8").lower()))
+    targets.update(uses)
     for _, replacement in rewrites:
         targets.update(_LETTERS.findall(replacement.lower()))
     known = set(stop_words)
@@ -172,7 +175,8 @@ def _speller(folder: str, rewrites: tuple[tuple[str, str], ...], stop_words: fro
             known.update(_LETTERS.findall(_REGEX_ESCAPE.sub(" ", string).lower()))
     targets.update(w for w in known - targets if zipf_frequency(w, "en") >= DATA_WORD_ZIPF)
     patterns = tuple(re.compile(pattern, re.I) for pattern, _ in rewrites)
-    return Speller(targets, known, protected=patterns, stem=_stem_word)
+    return Speller(targets, known, protected=patterns, stem=_stem_word, english=english_words,
+                   topic=[w for w, n in uses.items() if n >= TOPIC_COUNT])
 
 
 def _strings(data: object):

@@ -17,7 +17,8 @@ A word is corrected only when all of these hold:
   is itself English it is not the same stem (an "imager" is no misspelt "image");
 - a word of a real-word English dictionary (symspellpy's, from SCOWL and Google Books: it has
   "internist", "serous", "caries", not "becuase" or "reccomend") is corrected only to one of the
-  pack's topic words, those its cards use at least TOPIC_COUNT times ("brest" -> breast).
+  pack's topic words, those its cards use at least TOPIC_COUNT times (a place name written
+  lower-case one letter from the topic's own word is that word).
 wordfreq's frequencies come from web text, misspellings included, so they cannot tell a rare
 word from a common slip; the dictionary can. On 47,000 rarer web words (wordfreq's ranks 20,000
 to 80,000, five letters or more, unknown to the pack) it corrects 71, nearly all misspellings
@@ -52,7 +53,7 @@ class Speller:
         function (the speller is pickled with the vocabulary into index-building workers);
         `english`: a module-level function returning real English words (a dictionary, not web
         frequencies; called on the first unknown word), corrected only to a `topic` word (one the
-        pack's cards use often: "brest" in a question here is no city)."""
+        pack's cards use often: a lower-case place name one letter from it is a slip)."""
         words = {w.lower() for w in targets if w.isalpha()}
         self.targets = tuple(sorted(w for w in words if len(w) >= MIN_LENGTH))
         self.known = frozenset(words | {w.lower() for w in known})

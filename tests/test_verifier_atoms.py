@@ -81,12 +81,10 @@ def test_a_denied_denial_is_an_assertion(verifier):
     ("The USPSTF recommends biennial screening mammography from age forty through seventy-four.", ("supports", None)),
     ("The USPSTF recommends screening mammography every 24 months for women in their forties.", ("supports", None)),
     ("The USPSTF recommends biennial screening from forty-five to seventy-four.", ("contradicts", "missing_fact")),
-    # (the reason may name the organization whose earlier advice it is)
-    ("Per the task force, women need not start screening until fifty.", ("contradicts", None)),
+    ("Per the task force, women need not start screening until fifty.", ("contradicts", "missing_fact")),
 ])
 def test_number_words_ranges_intervals_and_start_ages(verifier, text, expected):
-    label, reason = judge(verifier, text, "uspstf-2024#recommendation")
-    assert (label, reason if expected[1] else None) == expected
+    assert judge(verifier, text, "uspstf-2024#recommendation") == expected
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -191,6 +189,11 @@ def test_wrong_organization_only_when_the_organization_is_the_wrong_part(verifie
     # the organization matches its chunk: the wrong part is the strength
     assert judge(verifier, "The ACR says women must have a mammogram every year from 40.",
                  "acr-current#starting-age-and-interval") == ("contradicts", "misstated_strength")
+    # ... or the value, even when another organization's card states it (named in the explanation)
+    verdict = verifier.judge("Per the task force, at 46 you need a mammogram every year.",
+                             "uspstf-2024#recommendation", PINNED)
+    assert (verdict.label, verdict.reason) == ("contradicts", "missing_fact")
+    assert "ACS's position" in verdict.explanation
     assert judge(verifier, "USPSTF recommends supplemental MRI for women with dense breasts who want it.",
                  "acr-current#dense-breasts") == ("does_not_support", "wrong_organization")
 

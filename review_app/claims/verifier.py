@@ -194,8 +194,8 @@ class Verifier:
             return verdict(label, "wrong_organization", f"the claim speaks for {who}; {explanation}")
         if label != "supports" and not (claim.facts.values & card.values):
             owner = self._owner(claim, chunk.organization)  # the right fact, another organization's
-            if owner:
-                return verdict(label, "wrong_organization", f"{explanation}; the claim states {owner}")
+            if owner:  # named, but the organization is not the wrong part: the claim's is the card's
+                return verdict(label, reason, f"{explanation}; the claim states {owner}")
         return verdict(label, reason, explanation)
 
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str, ignore_strength: bool = False,

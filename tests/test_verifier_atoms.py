@@ -276,3 +276,12 @@ def test_since_a_year_speaks_of_the_past_too(verifier):
     # "since its 2017 bulletin" claims the 2017 advice: the 2017 card is cited for the past, and contradicts it
     assert judge(verifier, "ACOG has recommended that all average-risk women start at 40 since its 2017 bulletin.",
                  "acog-2017#starting-age") == ("contradicts", "misstated_strength")
+
+
+def test_a_changed_grade_contradicts_as_a_strength(verifier):
+    # the 2024 card moved the forties from grade C to grade B: a claim of grade C now misstates the strength
+    assert judge(verifier, "The USPSTF gives screening in the forties a grade C.",
+                 "uspstf-2024#changes-from-2016") == ("contradicts", "misstated_strength")
+    # a single interval recommended where the card leaves a choice to shared decision-making
+    assert judge(verifier, "ACOG recommends annual screening mammography from 40.",
+                 "acog-2024#screening-interval") == ("contradicts", "misstated_strength")

@@ -262,7 +262,13 @@ class Verifier:
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
         if conflicts:
-            return "contradicts", "missing_fact", f"{chunk_id} states {conflicts}"
+            # a different grade is a different strength; so is one interval recommended where the
+            # card leaves a choice of two to the patient
+            graded = all(part.startswith("grade") for part in conflicts.split("; "))
+            chosen = conflicts.startswith("a choice of") and "; " not in conflicts \
+                and "for" in facts.strengths and "option" in _aligned_strengths(facts, card)
+            return ("contradicts", "misstated_strength" if graded or chosen else "missing_fact",
+                    f"{chunk_id} states {conflicts}")
         missing_concepts = sorted(facts.concepts - card.concepts)
         if missing_concepts:
             shares = facts.concepts & card.concepts or len(_anchors(facts.values & card.values)) >= 2

@@ -50,7 +50,9 @@ def test_the_typed_name_comes_back_after_a_reload_and_submit_needs_a_row(browser
     open_tab(page, "Review")
     page.click("#save-judgment")  # before opening a case
     page.wait_for_selector("#save-status:has-text('open a case and choose a row first')")
+    before = page.evaluate("() => localStorage.getItem('edr-reviewer-name')")
     set_reviewer(page, "nurse-remembered")
+    page.wait_for_function("before => localStorage.getItem('edr-reviewer-name') !== before", arg=before)
     page.reload()
     page.wait_for_selector("#question textarea")
     page.wait_for_function("() => document.querySelector('#reviewer textarea, #reviewer input').value "

@@ -150,8 +150,8 @@ def test_evaluation_with_progress(ui_context):
 
 @pytest.mark.parametrize("content, expected", [
     (b"not json\n", ":1: json"),
-    ('{"id": "x", "question": "q", "should_abstain": false, "gold_document_ids": ["nowhere"], '
-     '"expected_scope_flags": []}\n'.encode(), "nowhere"),
+    (b'{"id": "x", "question": "q", "should_abstain": false, "gold_document_ids": ["nowhere"], '
+     b'"expected_scope_flags": []}\n', "nowhere"),
     (b"\xff\xfe\x00bad", "UTF-8"),
     (b"", "no cases"),
 ])

@@ -47,7 +47,8 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                                   "Needed to save judgments and cases. Without it the app is a read-only demo.",
                                   interactive=not read_only, elem_id="reviewer")
             if not read_only:  # the typed name is kept in this browser and comes back after a reload
-                remembered = gr.BrowserState("", storage_key="edr-reviewer-name")
+                # a fixed key (not confidential: the name is shown on the page) so it survives a restart
+                remembered = gr.BrowserState("", storage_key="edr-reviewer-name", secret="edr-reviewer-name")
                 for kept in (reviewer.blur, reviewer.submit):
                     kept(lambda name: (name or "").strip(), reviewer, remembered, api_visibility="private")
                 demo.load(lambda saved, typed: saved or typed, [remembered, reviewer], reviewer,

@@ -58,3 +58,15 @@ def test_the_typed_name_comes_back_after_a_reload_and_submit_needs_a_row(browser
     page.wait_for_function("() => document.querySelector('#reviewer textarea, #reviewer input').value "
                            "=== 'nurse-remembered'")
     browser_context.close()
+
+
+def test_the_settings_say_their_range_before_a_typed_number_is_clamped(browser, app_server):
+    browser_context, page = new_page(browser, app_server[0])
+    page.get_by_text("Advanced settings").click()
+    assert "1 to 20: a number typed outside is set to the nearest end" in page.inner_text("#top-k")
+    assert "0 to 1: a number typed outside is set to the nearest end" in page.inner_text("#threshold")
+    box = page.locator("#top-k input[type='number']")
+    box.fill("1000")
+    box.press("Tab")
+    page.wait_for_function("() => document.querySelector(\"#top-k input[type='number']\").value === '20'")
+    browser_context.close()

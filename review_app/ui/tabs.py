@@ -27,10 +27,11 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
                     for q, d in zip(texts.examples, texts.example_compare_dates, strict=True)])
     with gr.Accordion("Advanced settings", open=False), gr.Row():
         mode = gr.Radio(list(MODES), value=s.mode, label="Retrieval mode")
-        top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k")
+        top_k = gr.Slider(1, 20, value=s.top_k, step=1, label="Top-k", elem_id="top-k",
+                          info="1 to 20: a number typed outside is set to the nearest end")
         reference_date = gr.Textbox(value=s.reference_date.isoformat(), label="Reference date (YYYY-MM-DD)")
         threshold = gr.Slider(0, 1, value=s.threshold, step=0.01, label="Abstention threshold",
-                              elem_id="threshold")
+                              elem_id="threshold", info="0 to 1: a number typed outside is set to the nearest end")
         diversify = gr.Checkbox(value=s.diversify, label="Organization-aware diversification")
         embedding = gr.Dropdown(handlers.embedding_choices(ctx), value=s.embedding.label,
                                 label="Semantic embedder (semantic mode and the semantic half of hybrid)",

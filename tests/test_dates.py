@@ -30,6 +30,11 @@ def stated(question: str) -> dt.date | None:
     ("prior to the American  College of Obstetricians and Gynecologists' 2024 revision", "2024-10-09"),
     ("before the American Cancer Society's update", None),  # that organization has no update in the corpus
     ("Prior to 2016, what was the advice?", "2015-12-31"),
+    ("before ACOG's October update, when did they say to start?", "2024-10-09"),  # the month names the source
+    ("before acog's oct. update?", "2024-10-09"),
+    # two stated times: the earliest, and the "update" of the other is no word of the present
+    ("In the summer of 2024, before ACOG's October update, what starting age did each recommend?", "2024-08-31"),
+    ("before the October update what was advised?", None),  # no organization: two sources came out in an October
 ])
 def test_times_a_question_states(question, date):
     assert stated(question) == (dt.date.fromisoformat(date) if date else None)

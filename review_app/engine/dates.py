@@ -3,9 +3,9 @@ society's 2024 update") becomes that question's reference date, unless one was g
 
 A stated time is read as the last day it covers, so everything published in it counts ("in
 2016" is 2016-12-31, "mid-2020" 2020-06-30, "December 2015" 2015-12-31); "before YEAR" is the day
-before it starts, and "before <organization>'s YEAR update" the day before that source was
-published. A year that dates an event of someone's history ("diagnosed in 2018", "had a
-test in 2019") is not the question's time.
+before it starts, and "before <organization>'s YEAR update" (or its month: "before the society's
+October update") the day before that source was published. A year that dates an event of
+someone's history ("diagnosed in 2018", "had a test in 2019") is not the question's time.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ _IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)",
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
+    r"(?:(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
     r"(?:(?P<year>19[89]\d|20\d\d)\s+)?"
     r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b")
 
@@ -83,16 +84,20 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     if not found:
         return None
     earliest = min(found, key=lambda t: t.date)
-    if _then_and_now(question, earliest):
+    if _then_and_now(question, earliest, found):
         return None  # a comparison across time keeps the present date (superseded sources stay eligible)
     return earliest
 
 
-def _then_and_now(question: str, stated: QuestionTime) -> bool:
+def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]) -> bool:
     """The question also asks about a later time: another, later year, or a word of comparison or
-    of the present outside the stated phrase ("how is the 2024 one different", "what changed")."""
-    rest = question.replace(stated.phrase, " ")
+    of the present outside every stated phrase ("how is the 2024 one different", "what changed";
+    the "update" of "before the society's October update" is a stated time's own word)."""
+    rest = question
+    for time in found:
+        rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
+    later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"
     return bool(later) or bool(_NOW.search(rest))
 
 
@@ -118,10 +123,12 @@ def _before_source(match: re.Match, sources: list[Source], organizations: dict[s
     """The day before the named organization's (or, unnamed, the earliest) source of that year."""
     org = organizations.get(re.sub(r"\s+", " ", match.group("org") or "").lower())
     year = int(match.group("year")) if match.group("year") else None
+    month = _MONTHS[match.group("month").lower()] if match.group("month") else None
     if org is None and year is None:
         return None
     dated = [s for s in sources if s.published_date is not None and (org is None or s.organization == org)
-             and (year is None or s.published_date.year == year) and s.supersedes]
+             and (year is None or s.published_date.year == year)
+             and (month is None or s.published_date.month == month) and s.supersedes]
     if not dated:
         return None
     return min(s.published_date for s in dated) - dt.timedelta(days=1)

@@ -285,3 +285,17 @@ def test_a_changed_grade_contradicts_as_a_strength(verifier):
     # a single interval recommended where the card leaves a choice to shared decision-making
     assert judge(verifier, "ACOG recommends annual screening mammography from 40.",
                  "acog-2024#screening-interval") == ("contradicts", "misstated_strength")
+
+
+def test_chat_style_answers(verifier):
+    chunks = ["uspstf-2024#recommendation", "acr-current#starting-age-and-interval"]
+    start = "The USPSTF and ACR both say to start at 40, but the USPSTF says "
+    right = start + "every two years while the ACR says every year."
+    wrong = start + "every year while the ACR says every two years."
+    assert supported(verifier, right, chunks) and not supported(verifier, wrong, chunks)
+    verdict = verifier.verify_claim(("t", wrong, chunks), PINNED)
+    assert [v.label for v in verdict.verdicts] == ["contradicts", "contradicts"]
+    assert supported(verifier, "For women 75 and older, the USPSTF says there isn't enough evidence to recommend for "
+                               "or against screening.", ["uspstf-2024#age-75-and-older"])
+    assert supported(verifier, "ACS recommends yearly mammograms from 45 to 54 and then every other year or yearly "
+                               "from 55.", ["acs-2015#ages-45-to-54", "acs-2015#age-55-and-older"])

@@ -111,8 +111,10 @@ class Verifier:
         features = parse_question(text, self.engine.vocabulary, self.engine.params.background, reference_date,
                                   superseded_years)
         plain = self.reader.normalize(text)
-        # "it is not true that", "generally": no content of their own
-        for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges:
+        # "it is not true that", "generally": no content of their own; a strength phrase ("there is
+        # not enough evidence to recommend for or against") is compared as a strength, not as words
+        strength_phrases = self.reader.rules.strength.get("insufficient", ())
+        for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges + strength_phrases:
             plain = pattern.sub(" ", plain)
         words = self.engine.vocabulary.content_words(plain)
         background = self.engine.params.background
@@ -249,6 +251,10 @@ class Verifier:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
+        if context is not None and anchored and not facts.values and not facts.concepts \
+                and set(facts.strengths) & set(card.strengths):
+            # a part that only gives the strength of what the claim speaks of ("it calls the evidence insufficient")
+            return "supports", None, f"{chunk_id} states it as {_STRENGTH_WORDS[facts.strengths[0]]}"
         # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
         opened = dataclasses.replace(card, age_ranges=card.age_ranges + tuple(
             (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
@@ -364,8 +370,11 @@ class Verifier:
         for atom, (label, why, explanation) in judged:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
+            own = atom.reading.facts
             hard = ("opposite" in explanation or (why == "misstated_strength" and not supported)
-                    or (why == "missing_fact" and bool(atom.reading.facts.concepts & card.concepts)))
+                    or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
+                    or (why == "missing_fact" and bool(card.intervals)  # how often: one question
+                        and bool(self.reader.single_intervals(own.intervals) - card.intervals)))
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]

@@ -179,6 +179,8 @@ class FactReader:
         self.vocabulary, self.rules = vocabulary, rules
         self._orgs = re.compile(r"\b(" + "|".join(re.escape(o.lower()) for o in organizations) + r")\b")
         self._org_names = {o.lower(): o for o in organizations}
+        self._contrast = re.compile(r"\s+(?=(?:while|whereas|but)\s+(?:the\s+)?(?:" + "|".join(
+            re.escape(o.lower()) for o in organizations) + r")\b)")
         words = "|".join(map(re.escape, rules.number_words))
         self._number_words = re.compile(rf"\b({words})\b(?=[\s-]+(years?|months?|percent|%))") if words else None
         # A choice of two interval words ("annual or biennial", either order) is one value.
@@ -328,6 +330,8 @@ class FactReader:
         for pattern in rules.get("split", ()):
             clauses = [part for clause in clauses for part in _split_at(pattern, clause)]
         clauses = [c.strip(" ,") for c in clauses if c.strip(" ,.")]
+        # "ORG-A says X while ORG-B says Y": a contrast word before another organization parts it
+        clauses = [part for clause in clauses for part in _split_at(self._contrast, clause)]
         out: list[tuple[tuple[str, ...], str]] = []
         previous = speakers
         for clause in clauses:

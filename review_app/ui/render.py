@@ -15,34 +15,50 @@ from ..records import Decision
 from ..review.service import CaseView, ClaimRow
 from ..review.versions import ReviewItem, ReviewQueue
 
+# Colours: every text sits on a background it was measured against (WCAG AA, 4.5:1 or more), in
+# the light theme and in the dark one (Gradio puts the class "dark" on an ancestor of the app).
 CSS = """
+:root {--edr-fg: #1a1a1a; --edr-muted: #595959; --edr-line: #c4c4c4;
+  --edr-ok-bg: #e7f6ec; --edr-ok-line: #4c9a62; --edr-ok-fg: #153d22;
+  --edr-warn-bg: #fdf0e6; --edr-warn-line: #c46a1c; --edr-warn-fg: #4a2306;
+  --edr-note-bg: #fff6d6; --edr-note-line: #b8961b; --edr-note-fg: #4a3b05;
+  --edr-bad-bg: #fbe9e9; --edr-bad-line: #b33a3a; --edr-bad-fg: #5c1414;
+  --edr-info-bg: #e6eefb; --edr-info-line: #2f5fb3; --edr-info-fg: #142f5e;
+  --edr-key-bg: #eef5fa; --edr-key-line: #1f5f8b; --edr-none-bg: #f2f2f2; --edr-none-line: #777;}
+.dark {--edr-fg: #f3f4f6; --edr-muted: #b4bcc8; --edr-line: #4b5563;
+  --edr-ok-bg: #14301d; --edr-ok-fg: #d4f0dc; --edr-warn-bg: #3a2210; --edr-warn-fg: #fbe3cf;
+  --edr-note-bg: #3a300a; --edr-note-fg: #fbefc0; --edr-bad-bg: #3d1616; --edr-bad-fg: #f8d7d7;
+  --edr-info-bg: #16264a; --edr-info-fg: #dbe6fb; --edr-key-bg: #13293a; --edr-none-bg: #2a2a2a;}
 .edr-banner {padding: 12px 16px; border-radius: 8px; margin: 4px 0 8px; font-size: 1.05em;}
-.edr-answer {background: #e7f6ec; border: 1px solid #4c9a62; color: #153d22;}
-.edr-abstain {background: #fdf0e6; border: 1px solid #c46a1c; color: #4a2306;}
-.edr-warning {background: #fff6d6; border: 1px solid #b8961b; color: #4a3b05; padding: 8px 12px; border-radius: 8px;}
+.edr-answer {background: var(--edr-ok-bg); border: 1px solid var(--edr-ok-line); color: var(--edr-ok-fg);}
+.edr-abstain {background: var(--edr-warn-bg); border: 1px solid var(--edr-warn-line); color: var(--edr-warn-fg);}
+.edr-warning {background: var(--edr-note-bg); border: 1px solid var(--edr-note-line); color: var(--edr-note-fg);
+  padding: 8px 12px; border-radius: 8px;}
 .edr-pill {display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 0.85em; margin-right: 4px;
-           border: 1px solid #999;}
-.edr-current {background: #e7f6ec; border-color: #4c9a62;}
-.edr-superseded {background: #fbe9e9; border-color: #b33a3a;}
-.edr-diff {display: flex; gap: 12px;} .edr-diff > div {flex: 1; border: 1px solid #ccc; border-radius: 8px;
-           padding: 8px;}
-.edr-del {background: #fbe9e9; text-decoration: line-through;} .edr-ins {background: #e7f6ec;}
-.edr-gold {background: #e6eefb; border-color: #2f5fb3;}
-.edr-card {border: 1px solid #ccc; border-radius: 8px; padding: 10px 12px; margin: 6px 0;}
+           border: 1px solid #8a8a8a;}
+.edr-current {background: var(--edr-ok-bg); border-color: var(--edr-ok-line); color: var(--edr-ok-fg);}
+.edr-superseded {background: var(--edr-bad-bg); border-color: var(--edr-bad-line); color: var(--edr-bad-fg);}
+.edr-diff {display: flex; gap: 12px;} .edr-diff > div {flex: 1; border: 1px solid var(--edr-line);
+           border-radius: 8px; padding: 8px;}
+.edr-del {background: var(--edr-bad-bg); color: var(--edr-bad-fg); text-decoration: line-through;}
+.edr-ins {background: var(--edr-ok-bg); color: var(--edr-ok-fg);}
+.edr-gold {background: var(--edr-info-bg); border-color: var(--edr-info-line); color: var(--edr-info-fg);}
+.edr-card {border: 1px solid var(--edr-line); border-radius: 8px; padding: 10px 12px; margin: 6px 0;}
 .edr-card h4 {margin: 0 0 4px;}
-.edr-muted {color: #666; font-size: 0.9em;}
-.edr-disagree {border-left: 4px solid #c46a1c; padding: 4px 10px; margin: 6px 0;}
-.edr-one-line {border-left: 4px solid #1f5f8b; background: #eef5fa; color: #1a1a1a; padding: 8px 12px;
-  margin: 6px 0; font-weight: 600;}
-.edr-verified {border-left: 4px solid #4c9a62; padding: 4px 10px; margin: 6px 0;}
-.edr-unsupported {border-left: 4px solid #b33a3a; padding: 4px 10px; margin: 6px 0;}
+.edr-muted {color: var(--edr-muted); font-size: 0.9em;}
+.edr-disagree {border-left: 4px solid var(--edr-warn-line); padding: 4px 10px; margin: 6px 0;}
+.edr-one-line {border-left: 4px solid var(--edr-key-line); background: var(--edr-key-bg); color: var(--edr-fg);
+  padding: 8px 12px; margin: 6px 0; font-weight: 600;}
+.edr-verified {border-left: 4px solid var(--edr-ok-line); padding: 4px 10px; margin: 6px 0;}
+.edr-unsupported {border-left: 4px solid var(--edr-bad-line); padding: 4px 10px; margin: 6px 0;}
 .edr-sides {display: flex; flex-wrap: wrap; gap: 12px;} .edr-sides > div {flex: 1 1 320px; min-width: 0;}
-.edr-change {border-left: 4px solid #999; padding: 3px 10px; margin: 4px 0; list-style: none;}
-.edr-kind-changed {border-left-color: #c46a1c; background: #fdf0e6;}
-.edr-kind-superseded, .edr-kind-withdrawn {border-left-color: #b33a3a; background: #fbe9e9;}
-.edr-kind-new {border-left-color: #2f5fb3; background: #e6eefb;}
-.edr-kind-absent {border-left-color: #777; background: #f2f2f2;}
-.edr-kind-unchanged {border-left-color: #4c9a62;}
+.edr-change {border-left: 4px solid #8a8a8a; padding: 3px 10px; margin: 4px 0; list-style: none;}
+.edr-kind-changed {border-left-color: var(--edr-warn-line); background: var(--edr-warn-bg); color: var(--edr-warn-fg);}
+.edr-kind-superseded, .edr-kind-withdrawn {border-left-color: var(--edr-bad-line); background: var(--edr-bad-bg);
+  color: var(--edr-bad-fg);}
+.edr-kind-new {border-left-color: var(--edr-info-line); background: var(--edr-info-bg); color: var(--edr-info-fg);}
+.edr-kind-absent {border-left-color: var(--edr-none-line); background: var(--edr-none-bg); color: var(--edr-fg);}
+.edr-kind-unchanged {border-left-color: var(--edr-ok-line);}
 """
 
 @dataclass(frozen=True)

@@ -299,3 +299,17 @@ def test_chat_style_answers(verifier):
                                "or against screening.", ["uspstf-2024#age-75-and-older"])
     assert supported(verifier, "ACS recommends yearly mammograms from 45 to 54 and then every other year or yearly "
                                "from 55.", ["acs-2015#ages-45-to-54", "acs-2015#age-55-and-older"])
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The USPSTF says both standard and 3D mammography are effective for screening.", "uspstf-2024#screening-modality",
+     "supports"),
+    ("The USPSTF says 3D mammography is better than standard mammography.", "uspstf-2024#screening-modality",
+     "contradicts"),
+    ("Black women are about 40% less likely to die of breast cancer, according to the USPSTF.",
+     "uspstf-2024#changes-from-2016", "contradicts"),
+    ("ACOG says women over 75 should keep getting mammograms no matter what.", "acog-2017#age-75-and-older",
+     "contradicts"),
+])
+def test_comparisons_directions_and_absolutes(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[0] == expected

@@ -313,3 +313,16 @@ def test_chat_style_answers(verifier):
 ])
 def test_comparisons_directions_and_absolutes(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk)[0] == expected
+
+
+def test_a_bare_contrast_asserts_nothing_of_its_organization(verifier):
+    # "unlike ORG-A," says only that ORG-A differs: the claim is ORG-B's
+    assert supported(verifier, "Unlike the USPSTF, the ACR recommends screening every year starting at 40.",
+                     ["acr-current#starting-age-and-interval"])
+
+
+def test_a_listed_organizations_parenthesis_is_its_own(verifier):
+    text = "At 62, both the USPSTF (every two years) and the ACR (every year) recommend screening mammograms."
+    chunks = ["uspstf-2024#recommendation", "acr-current#starting-age-and-interval"]
+    verdict = verifier.verify_claim(("t", text, chunks), PINNED)
+    assert [v.label for v in verdict.verdicts] == ["partially_supports", "partially_supports"] and verdict.supported

@@ -338,7 +338,9 @@ class FactReader:
             contrast = next((m for p in rules.get("contrast", ()) for m in [p.match(clause)] if m), None)
             if contrast and "," in clause:
                 cut = clause.index(",")
-                out.append((self._speakers(clause[:cut]) or previous, clause[contrast.end():cut]))
+                head = clause[contrast.end():cut]
+                if self.vocabulary.content_words(self._orgs.sub(" ", head)):  # "unlike ORG-A," alone says nothing of it
+                    out.append((self._speakers(clause[:cut]) or previous, head))
                 clause = clause[cut:].strip(" ,")
             shared = next((m for p in rules.get("shared", ()) for m in [p.search(clause)] if m), None)
             if shared:
@@ -362,7 +364,8 @@ class FactReader:
                 previous = orgs or previous
                 continue
             prefix = clause[:mentions[0].start()]
-            own_tail = clause[mentions[-1].end():]  # what the last-named says is said of each
+            # what the last-named says is said of each (not its own parenthesis: "ORG-B (every year)")
+            own_tail = re.sub(r"^\s*\([^)]*\)", " ", clause[mentions[-1].end():])
             for i, m in enumerate(mentions):
                 end = mentions[i + 1].start() if i + 1 < len(mentions) else len(clause)
                 own = clause[m.start():end] + ("" if i + 1 == len(mentions) else " " + own_tail)

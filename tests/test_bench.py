@@ -42,6 +42,19 @@ def test_synthetic_corpus_is_reproducible(engine):
     assert min(lengths) >= 15 and max(lengths) > 2 * min(lengths)
 
 
+def test_the_synthetic_engine_plans_answer_bearing_chunks(engine, settings):
+    from benchmarks.bench import synthetic_aspects, synthetic_corpus
+    from review_app.engine.pipeline import Engine
+
+    corpus = synthetic_corpus(engine, 300, seed=0)
+    synthetic = Engine(corpus, engine.vocabulary, engine.scope, engine.params, engine.claim_rules,
+                       aspects=synthetic_aspects(engine, 300))
+    decision = synthetic.ask("How often should a 48-year-old have a mammogram?", settings)
+    chunks = decision.answer_chunks["interval"]
+    assert chunks and all("#synthetic-" in c for c in chunks)
+    assert set(chunks) <= {r.chunk_id for r in decision.results}
+
+
 def test_bad_sizes_are_a_clear_error(capsys):
     from review_app.cli import main
 

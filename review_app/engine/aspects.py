@@ -116,14 +116,15 @@ class AnswerPlan:
 def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], default: bool,
                   organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
                   patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
-                  years: Sequence[int] = ()) -> AnswerPlan:
+                  years: Sequence[int] = (), index: dict[str, int] | None = None) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
-    `eligible` and `current` are per chunk (corpus order); `organizations` are the ones in play
+    `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
+    built once by the caller); `organizations` are the ones in play
     (those the question names, else every organization with an eligible chunk). A source in
     force comes first, unless the question asks about the past and names the year of a version
     replaced since ("the 2016 statement")."""
-    index = {c.id: i for i, c in enumerate(corpus.chunks)}
+    index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
     every_version = any(rules.aspects[a].all_versions for a in asked)

@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import CorpusError, Problem, ReviewAppError
 from ..records import Decision, EmbeddingSpec, Result, Settings
 from . import embedding_cache, embeddings, index_cache, ranking
-from .aspects import AnswerPlan, answer_chunks, load_aspects
+from .aspects import AnswerPlan, AspectRules, answer_chunks, load_aspects
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
@@ -111,7 +111,7 @@ class Engine:
     """Corpus, vocabulary, scope rules and indexes of one corpus folder, built once."""
 
     def __init__(self, corpus: Corpus, vocabulary: Vocabulary, scope: ScopeGuard, params: RankingParams,
-                 claim_rules: ClaimRules, cache_dir: Path | None = None):
+                 claim_rules: ClaimRules, cache_dir: Path | None = None, aspects: AspectRules | None = None):
         self.corpus, self.vocabulary, self.scope, self.params = corpus, vocabulary, scope, params
         self.claim_rules = claim_rules
         self.cache_dir = cache_dir
@@ -166,8 +166,9 @@ class Engine:
         self._organization_tokens = {org: vocabulary.stems([org.lower()])[0] for org in corpus.organizations}
         self._organization_names = {name.lower(): org for org, full in corpus.organizations.items()
                                     for name in (org, full)}
-        self.aspects = load_aspects(corpus)
-        self._chunk_index = {c.id: i for i, c in enumerate(chunks)}
+        self.aspects = aspects if aspects is not None else load_aspects(corpus)
+        self._chunk_index = position
+        self._current: dict[dt.date, np.ndarray] = {}
 
     def semantic_index(self, spec: EmbeddingSpec) -> SemanticIndex | embeddings.DenseIndex:
         """The semantic index of an embedding provider: the hashing index built with the engine,
@@ -378,11 +379,17 @@ class Engine:
             [o for o in named if o in self.corpus.organizations]
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
-        statuses = self.chunk_statuses(settings.reference_date)
-        current = np.array([statuses[c.id] == "current" for c in self.corpus.chunks], dtype=bool)
         preferred = self.aspects.asked_class(normalized) or self.pack.primary_class
-        return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible, current,
-                             features.ages, preferred, features.historical, features.years)
+        return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
+                             self._current_chunks(settings.reference_date), features.ages, preferred,
+                             features.historical, features.years, self._chunk_index)
+
+    def _current_chunks(self, date: dt.date) -> np.ndarray:
+        """Per chunk, whether it is current at `date` (built once per date)."""
+        if date not in self._current:
+            statuses = self.chunk_statuses(date)
+            self._current[date] = np.array([statuses[c.id] == "current" for c in self.corpus.chunks], dtype=bool)
+        return self._current[date]
 
     def _select(self, rank_score: np.ndarray, eligible: np.ndarray, named_match: np.ndarray,
                 settings: Settings, reserved: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:

@@ -6,9 +6,17 @@ claim's citations (ALCE-style) and flags redundant citations. Pure and determini
 same claim, chunk and reference date always give the same verdict.
 
 Checks, in the order the annotation guidelines rank reasons: the citation exists; the
-claim's population is within the card (scope flags); the cited source is current at the
-reference date unless the claim is about the past; the organization; then the facts:
-topics, numbers, intervals, grades, strength words, and the claim's remaining content words.
+claim's population is within the card (scope flags; a list of who is left out names groups
+instead); the cited source is current at the reference date unless the claim is about the
+past; the organization; then the facts: strength (a ladder: obligation > recommendation >
+option > insufficient evidence > against, with negation scope), antonym pairs, topics,
+numbers by kind (ages, start ages, decades, durations, rates, years as dates or names),
+intervals, grades, and the claim's remaining content words.
+
+A compound claim is read as atomic assertions (`FactReader.atoms`): each atom is judged
+against the chunk of its own organization, reasons are computed per atom (wrong_organization
+only when the organization is the wrong part), and the claim is supported only when every
+atom is. All wording is data in the pack's claim rules.
 """
 
 from __future__ import annotations

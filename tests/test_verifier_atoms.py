@@ -326,3 +326,14 @@ def test_a_listed_organizations_parenthesis_is_its_own(verifier):
     chunks = ["uspstf-2024#recommendation", "acr-current#starting-age-and-interval"]
     verdict = verifier.verify_claim(("t", text, chunks), PINNED)
     assert [v.label for v in verdict.verdicts] == ["partially_supports", "partially_supports"] and verdict.supported
+
+
+def test_a_card_for_people_without_a_finding_contradicts_a_claim_with_it(verifier):
+    chunk = "acog-faq#screening-and-diagnostic-mammograms"
+    assert judge(verifier, "ACOG's FAQ says a screening mammogram is for people with no signs or symptoms.",
+                 chunk) == ("supports", None)
+    assert judge(verifier, "ACOG's FAQ says a screening mammogram is for people who have symptoms.",
+                 chunk) == ("contradicts", "missing_fact")
+    # a card that does not name the finding at all is simply out of scope for it
+    assert judge(verifier, "USPSTF recommends biennial screening from 40 for women with a new breast lump.",
+                 "uspstf-2024#recommendation") == ("does_not_support", "out_of_scope")

@@ -164,6 +164,10 @@ class Verifier:
         if listing and unnamed:
             labels = "; ".join(self.engine.scope.label(f) for f in unnamed)
             return verdict("does_not_support", "missing_fact", f"{chunk_id} does not name {labels}")
+        if outside and not listing and set(outside) <= card_named and not card.excludes:
+            # the card names the group only to set it aside ("for people with no symptoms")
+            labels = "; ".join(self.engine.scope.label(f) for f in outside)
+            return verdict("contradicts", "missing_fact", f"{chunk_id} is for people without {labels}")
         if outside and not listing:
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
             return verdict("does_not_support", "out_of_scope",

@@ -337,3 +337,12 @@ def test_a_card_for_people_without_a_finding_contradicts_a_claim_with_it(verifie
     # a card that does not name the finding at all is simply out of scope for it
     assert judge(verifier, "USPSTF recommends biennial screening from 40 for women with a new breast lump.",
                  "uspstf-2024#recommendation") == ("does_not_support", "out_of_scope")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("For higher-risk women, the ACR says to begin screening somewhere between 25 and 40.", "supports"),
+    ("For women at higher than average risk, the ACR says screening should not start before 40.", "contradicts"),
+    ("The ACR says higher-risk women should wait until 40 to start screening.", "contradicts"),
+])
+def test_not_before_against_earlier_than(verifier, text, expected):
+    assert judge(verifier, text, "acr-current#higher-than-average-risk")[0] == expected

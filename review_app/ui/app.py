@@ -51,7 +51,7 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                 remembered = gr.BrowserState("", storage_key="edr-reviewer-name", secret="edr-reviewer-name")
                 for kept in (reviewer.blur, reviewer.submit):
                     kept(lambda name: (name or "").strip(), reviewer, remembered, api_visibility="private")
-                demo.load(lambda saved, typed: saved or typed, [remembered, reviewer], reviewer,
+                demo.load(lambda saved: saved or gr.skip(), remembered, reviewer,  # never blanks a typed name
                           api_visibility="private")
         demo.load(None, None, None, js=CLIENT_KEY_JS, api_visibility="private")  # keeps this browser's typed name
 

@@ -346,3 +346,10 @@ def test_a_card_for_people_without_a_finding_contradicts_a_claim_with_it(verifie
 ])
 def test_not_before_against_earlier_than(verifier, text, expected):
     assert judge(verifier, text, "acr-current#higher-than-average-risk")[0] == expected
+
+
+def test_a_denied_strength_is_compared_as_a_strength(verifier):
+    text = ("Apart from the ACR, none of the groups here recommends routine supplemental imaging for women with dense "
+            "breasts.")
+    assert judge(verifier, text, "uspstf-2024#dense-breasts") == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, "acog-2024#dense-breasts") == ("partially_supports", "wrong_organization")

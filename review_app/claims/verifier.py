@@ -119,8 +119,10 @@ class Verifier:
         features = parse_question(text, self.engine.vocabulary, self.engine.params.background, reference_date,
                                   superseded_years)
         plain = self.reader.normalize(text)
+        for start, end in reversed(self.reader.denied_spans(plain)):
+            plain = plain[:start] + " " * (end - start) + plain[end:]
         # "it is not true that", "generally": no content of their own; a strength phrase ("there is
-        # not enough evidence to recommend for or against") is compared as a strength, not as words
+        # not enough evidence to recommend for or against", a denied one) is compared as a strength, not as words
         strength_phrases = self.reader.rules.strength.get("insufficient", ())
         for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges + strength_phrases:
             plain = pattern.sub(" ", plain)

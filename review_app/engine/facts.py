@@ -243,6 +243,12 @@ class FactReader:
         return (tuple(label for label in priority if label in stated),
                 tuple(label for label in priority if label in denied), spans)
 
+    def denied_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the text denies a strength ("none of them recommends routine ..."): compared as a
+        strength, so its words are not content."""
+        return [(start, end) for _, start, end in self._strength_spans(text, STRENGTHS)[2]
+                if self._negated_at(text, start)]
+
     def offers(self, text: str, priority: tuple[str, ...]) -> bool:
         """A recommendation whose object is an option ("advises offering", "recommends the option
         to ..."): the option phrase follows the recommending one within a few words."""

@@ -123,8 +123,8 @@ def test_dates_are_never_ages(verifier):
      ("contradicts", "misstated_strength")),
     ("The USPSTF says screening mammography after 75 has no benefit.", "uspstf-2024#age-75-and-older",
      ("contradicts", "misstated_strength")),
-    ("ACOG advises offering mammography from 40 and starting no later than 50.", "acog-2024#starting-age",
-     ("contradicts", "misstated_strength")),
+    ("ACOG recommends offering screening mammograms from age 40 and beginning by 50 at the latest.",
+     "acog-2024#starting-age", ("contradicts", "misstated_strength")),
 ])
 def test_strength_ladder(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected

@@ -353,3 +353,13 @@ def test_a_denied_strength_is_compared_as_a_strength(verifier):
             "breasts.")
     assert judge(verifier, text, "uspstf-2024#dense-breasts") == ("partially_supports", "wrong_organization")
     assert judge(verifier, text, "acog-2024#dense-breasts") == ("partially_supports", "wrong_organization")
+
+
+def test_each_citation_of_a_long_answer_sentence_states_its_part(verifier):
+    text = ("The USPSTF recommends biennial mammograms from 40 to 74, and for women 75 and older it finds the evidence "
+            "insufficient.")
+    verdict = verifier.verify_claim(("t", text, ["uspstf-2024#recommendation", "uspstf-2024#age-75-and-older"]), PINNED)
+    assert [v.label for v in verdict.verdicts] == ["partially_supports", "partially_supports"] and verdict.supported
+    text = "The ACS recommends yearly mammograms from 45 and lets women 40 to 44 choose to start."
+    verdict = verifier.verify_claim(("t", text, ["acs-2015#ages-45-to-54", "acs-2015#ages-40-to-44"]), PINNED)
+    assert [v.label for v in verdict.verdicts] == ["partially_supports", "partially_supports"]

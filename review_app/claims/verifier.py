@@ -406,7 +406,14 @@ class Verifier:
             return ("partially_supports", "wrong_organization",
                     f"{chunk_id} states {organization}'s part only; " + "; ".join(
                         f"'{a.text}' speaks for {' and '.join(a.organizations)}" for a in elsewhere))
-        for wanted in ("contradicts", "partially_supports", "does_not_support"):
+        # a part on the card's own ages, partly stated: the card is about that part, and another
+        # part's different value is about another section
+        ours = [(a, r) for a, r in failing if r[0] == "partially_supports" and _ages(a.reading.facts)
+                and all(v in card.numbers or any(low <= float(v) <= high for low, high in card.age_ranges)
+                        for v in _ages(a.reading.facts))]
+        order = ("partially_supports", "contradicts", "does_not_support") if ours else \
+            ("contradicts", "partially_supports", "does_not_support")
+        for wanted in order:
             for atom, (label, why, explanation) in failing:
                 if label == wanted:
                     return label, reason(why), f"'{atom.text}': {explanation}"

@@ -363,3 +363,13 @@ def test_each_citation_of_a_long_answer_sentence_states_its_part(verifier):
     text = "The ACS recommends yearly mammograms from 45 and lets women 40 to 44 choose to start."
     verdict = verifier.verify_claim(("t", text, ["acs-2015#ages-45-to-54", "acs-2015#ages-40-to-44"]), PINNED)
     assert [v.label for v in verdict.verdicts] == ["partially_supports", "partially_supports"]
+
+
+def test_parts_that_contradict_each_other_do_not_support_each_other(verifier):
+    chunk = "uspstf-2024#age-75-and-older"
+    assert judge(verifier, "For women 75 and older, the USPSTF recommends screening; it calls the evidence "
+                           "insufficient.", chunk)[0] == "contradicts"
+    assert judge(verifier, "For women 75 and older, the USPSTF neither recommends for nor against screening; it "
+                           "calls the evidence insufficient.", chunk) == ("supports", None)
+    assert judge(verifier, "ACOG says screening at 40 is optional, and it recommends yearly mammograms.",
+                 "acog-2024#starting-age")[0] == "contradicts"

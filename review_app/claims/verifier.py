@@ -359,7 +359,8 @@ class Verifier:
                    for s in _aligned_strengths(atom.reading.facts, card)}
         if aligned and aligned <= stated:
             results = [(atom, self._compare(atom.reading, card, chunk_id, ignore_strength=True, context=claim.facts)
-                        if r is not None and r[1] == "misstated_strength" else r) for atom, r in results]
+                        if r is not None and r[1] == "misstated_strength"
+                        and self._plainly_stated(atom.reading.facts, card) else r) for atom, r in results]
         return results
 
     def _judge_atoms(self, claim: _ClaimReading, organization: str, card: Facts,
@@ -381,11 +382,14 @@ class Verifier:
                     f"no part of the claim speaks for {organization}: " + "; ".join(
                         f"'{a.text}' is {' and '.join(a.organizations)}'s" for a in elsewhere))
         supported = [a for a, r in judged if r[0] == "supports"]
+        # a supported part with facts of its own is about another section; one that only gives a
+        # strength ("it calls the evidence insufficient") is about the same thing
+        apart = [a for a in supported if a.reading.facts.values or a.reading.facts.concepts]
         for atom, (label, why, explanation) in judged:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
             own = atom.reading.facts
-            hard = ("opposite" in explanation or (why == "misstated_strength" and not supported)
+            hard = ("opposite" in explanation or (why == "misstated_strength" and not apart)
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
                         and bool(self.reader.single_intervals(own.intervals) - card.intervals)))
@@ -419,6 +423,14 @@ class Verifier:
                     return label, reason(why), f"'{atom.text}': {explanation}"
         atom, (label, why, explanation) = failing[0]
         return label, reason(why), f"'{atom.text}': {explanation}"
+
+    def _plainly_stated(self, claim: Facts, card: Facts) -> bool:
+        """A card clause states the claim's value and topic with no strength word of its own
+        ("screening continues through at least age 75"): the strength another part gives is the card's."""
+        topics = dict(self.reader.rules.concepts)
+        return any(not strengths and _anchors(claim.values & values)
+                   and any(p.search(clause) for c in claim.concepts for p in topics.get(c, ()))
+                   for clause, strengths, values in card.clauses or card.sentences)
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the

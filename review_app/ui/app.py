@@ -55,32 +55,34 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                           api_visibility="private")
         demo.load(None, None, None, js=CLIENT_KEY_JS, api_visibility="private")  # keeps this browser's typed name
 
-        with gr.Tab("Ask", id="ask"):
-            tabs.ask_tab(ctx, reviewer, who)
+        # at tablet width every tab stays in sight (wrapping to a second line), none behind a "…" menu
+        with gr.Tabs(overflow_behavior="wrap", elem_id="tabs"):
+            with gr.Tab("Ask", id="ask"):
+                tabs.ask_tab(ctx, reviewer, who)
 
-        with gr.Tab("Drift", id="drift"):
-            drift_tab(ctx)
+            with gr.Tab("Drift", id="drift"):
+                drift_tab(ctx)
 
-        with gr.Tab("Review", id="review"):
-            review_tab(ctx, reviewer, who)
+            with gr.Tab("Review", id="review"):
+                review_tab(ctx, reviewer, who)
 
-        with gr.Tab("New case", id="new-case"):
-            tabs.new_case_tab(ctx, reviewer, who)
+            with gr.Tab("New case", id="new-case"):
+                tabs.new_case_tab(ctx, reviewer, who)
 
-        with gr.Tab("Export", id="export"):
-            tabs.export_tab(ctx, reviewer, who)
+            with gr.Tab("Export", id="export"):
+                tabs.export_tab(ctx, reviewer, who)
 
-        with gr.Tab("Adjudication", id="adjudication"):
-            tabs.adjudication_tab(ctx, reviewer, who)
+            with gr.Tab("Adjudication", id="adjudication"):
+                tabs.adjudication_tab(ctx, reviewer, who)
 
-        with gr.Tab("Corpus changes", id="corpus-changes"):
-            tabs.corpus_changes_tab(ctx, reviewer, who)
+            with gr.Tab("Corpus changes", id="corpus-changes"):
+                tabs.corpus_changes_tab(ctx, reviewer, who)
 
-        with gr.Tab("Metrics", id="metrics"):
-            tabs.metrics_tab(ctx, reviewer, who)
+            with gr.Tab("Metrics", id="metrics"):
+                tabs.metrics_tab(ctx, reviewer, who)
 
-        with gr.Tab("Guidelines", id="guidelines"):
-            tabs.guidelines_tab(ctx, reviewer, who)
+            with gr.Tab("Guidelines", id="guidelines"):
+                tabs.guidelines_tab(ctx, reviewer, who)
 
         gr.Markdown(texts.disclaimer)
     return demo

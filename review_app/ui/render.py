@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import html
 from dataclasses import dataclass
@@ -59,6 +60,8 @@ CSS = """
 .edr-kind-new {border-left-color: var(--edr-info-line); background: var(--edr-info-bg); color: var(--edr-info-fg);}
 .edr-kind-absent {border-left-color: var(--edr-none-line); background: var(--edr-none-bg); color: var(--edr-fg);}
 .edr-kind-unchanged {border-left-color: var(--edr-ok-line);}
+.prose th {overflow-wrap: normal; word-break: normal;}
+#claim-table .add-row-button {display: none;}
 """
 
 @dataclass(frozen=True)
@@ -252,7 +255,15 @@ def _saved(row: ClaimRow) -> str:
     """A draft is not a decision: the table says which of my labels are only drafts."""
     if not row.saved_at:
         return ""
-    return ("DRAFT, not submitted · " if row.my_status == "draft" else "submitted · ") + row.saved_at
+    return ("DRAFT, not submitted · " if row.my_status == "draft" else "submitted · ") + when(row.saved_at)
+
+
+def when(iso: str) -> str:
+    """A stored time (ISO 8601) as a person reads it, to the minute: '2026-11-30 14:09 UTC'."""
+    moment = dt.datetime.fromisoformat(iso)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(dt.UTC)
+    return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.tzinfo is not None else "")
 
 
 def text_diff(old: str, new: str) -> str:

@@ -15,14 +15,16 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     before the events that connect them, and splitting the events away would pass ~25 components."""
     chunks = [c.id for c in ctx.engine.corpus.chunks]
     first_cases = handlers.case_choices(ctx, SLICES[0], handlers.FILTER_CHOICES[0], "")
+    # minimum widths: at tablet width the three choices fill one line and the three buttons the next
     with gr.Row():
-        slice_name = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice", elem_id="slice")
-        case_filter = gr.Dropdown(handlers.FILTER_CHOICES, value=handlers.FILTER_CHOICES[0], label="Show")
+        slice_name = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice", elem_id="slice", min_width=160)
+        case_filter = gr.Dropdown(handlers.FILTER_CHOICES, value=handlers.FILTER_CHOICES[0], label="Show",
+                                  min_width=180)
         case_id = gr.Dropdown(first_cases, value=first_cases[0] if first_cases else None, label="Case",
-                              elem_id="case", allow_custom_value=True)
-        previous_button = gr.Button("◀ Previous", size="sm")
-        next_button = gr.Button("Next ▶", size="sm")
-        load_button = gr.Button("Open case", variant="primary", elem_id="load-case")
+                              elem_id="case", allow_custom_value=True, scale=2, min_width=240)
+        previous_button = gr.Button("◀ Previous", size="sm", min_width=110, elem_id="previous-case")
+        next_button = gr.Button("Next ▶", size="sm", min_width=110, elem_id="next-case")
+        load_button = gr.Button("Open case", variant="primary", elem_id="load-case", min_width=160)
     progress = gr.Markdown()
     queues = gr.Markdown(elem_id="queues")
     with gr.Row():
@@ -34,7 +36,8 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     gr.Markdown("### Claim support")
     table = gr.Dataframe(headers=render.ROW_COLUMNS, interactive=True, wrap=True,
                          static_columns=[0, 1, 2, 3, 4, 5, 9], max_height=520,
-                         column_widths=["11%", "17%", "10%", "9%", "15%", "8%", "8%", "7%", "9%", "6%"],
+                         # in pixels: narrower than 1,200 px the table scrolls sideways, no header breaks per letter
+                         column_widths=[100, 180, 120, 110, 160, 90, 110, 110, 120, 100],
                          label="One row per claim and cited chunk; edit 'your label', 'your reason' and "
                                "'your rationale', then Save all rows", elem_id="claim-table")
     with gr.Row():

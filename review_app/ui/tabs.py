@@ -177,7 +177,8 @@ def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> N
         adjudication_slice = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice")
         find_button = gr.Button("Find disagreements and agreement", variant="primary")
     agreement_text = gr.Markdown()
-    disagreement_table = gr.Dataframe(interactive=False, wrap=True, label="Disagreements")
+    disagreement_table = gr.Dataframe(interactive=False, wrap=True, label="Disagreements", elem_id="disagreements",
+                                      column_widths=["24%", "34%", "12%", "20%", "10%"])  # every column in sight
     item = gr.Dropdown([], label="Item", allow_custom_value=True, elem_id="adjudication-item")
     item_details = gr.Markdown()
     with gr.Row():

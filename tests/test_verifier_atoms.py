@@ -373,3 +373,11 @@ def test_parts_that_contradict_each_other_do_not_support_each_other(verifier):
                            "calls the evidence insufficient.", chunk) == ("supports", None)
     assert judge(verifier, "ACOG says screening at 40 is optional, and it recommends yearly mammograms.",
                  "acog-2024#starting-age")[0] == "contradicts"
+
+
+def test_a_decade_of_life_is_stated_by_a_card_age_in_it(verifier):
+    assert judge(verifier, "The USPSTF recommends a mammogram every 24 months for women in their forties.",
+                 "uspstf-2024#recommendation") == ("supports", None)
+    # ... and a strength given of it ("it leaves it to ...") is about the same thing
+    text = "The USPSTF does not recommend against screening in the forties; it leaves it to each woman's choice."
+    assert judge(verifier, text, "uspstf-2024#recommendation") == ("contradicts", "misstated_strength")

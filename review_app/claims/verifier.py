@@ -295,7 +295,7 @@ class Verifier:
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(_uncovered(facts, opened))
-        coverage = _content_coverage(claim.weights, card.words)
+        coverage = _content_coverage(claim.weights, card.words | self._decade_words(facts, card))
         if not missing and (coverage >= CONTENT_COVERAGE or placed):
             return "supports", None, f"{chunk_id} states every fact of the claim"
         # Part of a claim is supported only by a card that states some of its values.
@@ -389,7 +389,8 @@ class Verifier:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
             own = atom.reading.facts
-            hard = ("opposite" in explanation or (why == "misstated_strength" and not apart)
+            context_only = not (own.values or own.concepts)  # "it leaves it to ...": about the claim's subject
+            hard = ("opposite" in explanation or (why == "misstated_strength" and (not apart or context_only))
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
                         and bool(self.reader.single_intervals(own.intervals) - card.intervals)))
@@ -423,6 +424,16 @@ class Verifier:
                     return label, reason(why), f"'{atom.text}': {explanation}"
         atom, (label, why, explanation) = failing[0]
         return label, reason(why), f"'{atom.text}': {explanation}"
+
+    def _decade_words(self, claim: Facts, card: Facts) -> frozenset[str]:
+        """The word of a decade of life the claim names ("40s") when the card states an age in it:
+        compared as a value, so stated."""
+        def met(low: float, high: float) -> bool:
+            return any(low <= float(v) <= high for v in _ages(card)) or any(
+                c_low <= low <= c_high for c_low, c_high in card.age_ranges)
+
+        return frozenset(self.engine.vocabulary.stems([f"{low}s"])[0] for low, high in claim.age_ranges
+                         if _is_decade(low, high) and met(low, high))
 
     def _plainly_stated(self, claim: Facts, card: Facts) -> bool:
         """A card clause states the claim's value and topic with no strength word of its own

@@ -1,6 +1,10 @@
 """Drift in a real browser at tablet width: the Drift tab's timeline with a movable reference date
 (the current sources change with it), a source's card, and the example that compares a question
-before and after the 2024 updates in Ask. The screenshots the README shows are written to docs/."""
+before and after the 2024 updates in Ask. The screenshots the README shows are written to docs/
+when REVIEW_APP_UPDATE_DOCS=1."""
+
+import os
+from pathlib import Path
 
 import pytest
 
@@ -9,7 +13,10 @@ from review_app.engine.settings import PROJECT_ROOT
 from .test_browser import open_tab, shot
 
 pytestmark = pytest.mark.browser
-DOCS = PROJECT_ROOT / "docs"
+# The README's pictures are rewritten only on request (REVIEW_APP_UPDATE_DOCS=1); otherwise the
+# screenshots go with the other test artifacts, so a test run never edits tracked files.
+DOCS = PROJECT_ROOT / "docs" if os.environ.get("REVIEW_APP_UPDATE_DOCS") == "1" else \
+    Path(os.environ.get("REVIEW_APP_ARTIFACTS", PROJECT_ROOT / "exports" / "test-artifacts"))
 TABLET = {"width": 820, "height": 1180}
 
 
@@ -86,7 +93,7 @@ def test_the_drift_tab_moves_through_time(page):
     move_slider_to(page, moments()[-1])  # back to the app's reference date: every source in its state today
     page.wait_for_selector("#drift-current h4:has-text('Current on 2026-06-24: 7 source(s)')")
     shot(page, "drift")
-    DOCS.mkdir(exist_ok=True)
+    DOCS.mkdir(parents=True, exist_ok=True)
     page.locator("#drift-timeline").screenshot(path=str(DOCS / "drift-timeline.png"))
     page.locator("#drift-steps-start_age").screenshot(path=str(DOCS / "drift-start-age.png"))
 

@@ -117,3 +117,22 @@ def test_no_header_breaks_a_word(tablet, tab):
         tablet.wait_for_timeout(500)
     tablet.wait_for_timeout(300)
     assert not broken_headers(tablet, "[role=tabpanel]")
+
+
+def test_the_claim_table_offers_no_row_or_column_to_add_or_delete(tablet):
+    """Its rows come from the case and its columns are fixed: the cell menus keep only sorting."""
+    set_reviewer(tablet, "nurse-menus")
+    open_case(tablet)
+    menu_items = ("() => [...document.querySelectorAll('#claim-table [role=menuitem]')]"
+                  ".filter(item => item.offsetParent).map(item => item.innerText.trim())")
+    tablet.locator("#claim-table .body-cell").filter(has_text="supports").first.click(button="right")
+    tablet.wait_for_timeout(300)
+    assert tablet.evaluate(menu_items) == []
+    assert not tablet.locator("#claim-table .cell-menu").first.is_visible()  # not even an empty menu
+    tablet.keyboard.press("Escape")
+    header = tablet.locator("#claim-table th.header-cell:visible", has_text="your label").first
+    header.hover()
+    header.locator("button[aria-label='Open cell menu']").click()
+    tablet.wait_for_selector("#claim-table [role=menuitem]:has-text('Sort ascending')")
+    items = tablet.evaluate(menu_items)
+    assert "Sort ascending" in items and not [item for item in items if "row" in item or "column" in item], items

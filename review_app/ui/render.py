@@ -61,7 +61,11 @@ CSS = """
 .edr-kind-absent {border-left-color: var(--edr-none-line); background: var(--edr-none-bg); color: var(--edr-fg);}
 .edr-kind-unchanged {border-left-color: var(--edr-ok-line);}
 .prose th {overflow-wrap: normal; word-break: normal;}
-#claim-table .add-row-button {display: none;}
+/* the claim table's rows and columns come from the case: no control adds or deletes one (sorting and filtering stay) */
+#claim-table .add-row-button, #claim-table td .cell-menu-button,
+  #claim-table .cell-menu [role=menuitem]:is([aria-label^="Add row"], [aria-label^="Delete row"],
+    [aria-label^="Add column"], [aria-label^="Delete column"]),
+  #claim-table .cell-menu:not(:has([role=menuitem]:not([aria-label^="Add"], [aria-label^="Delete"]))) {display: none;}
 """
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ def test_no_header_breaks_a_word(tablet, tab):
     open_tab(tablet, tab)
     if tab == "Corpus changes":
         tablet.click("#find-rereview")
-        tablet.wait_for_timeout(500)
+        tablet.wait_for_selector("th:has-text('claim · chunk / source')")
     tablet.wait_for_timeout(300)
     assert not broken_headers(tablet, "[role=tabpanel]")
 

@@ -57,7 +57,7 @@ def test_another_embedder_from_the_advanced_settings(page):
     page.get_by_text("Advanced settings").click()
     page.click("#embedding input")
     page.get_by_role("option", name="sentence-transformers all-MiniLM-L6-v2").click()
-    page.wait_for_function("document.querySelector('#threshold input[type=number]').value == '0.16'")
+    page.wait_for_function("document.querySelector('#threshold input[type=number]').value == '0.158'")
     page.fill("#question textarea", "When should an average-risk woman start mammography?")
     page.click("#ask-button")
     assert "Answer." in page.wait_for_selector("#decision-banner").inner_text()

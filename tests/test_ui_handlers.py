@@ -210,9 +210,9 @@ def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypa
 def test_advanced_settings_offer_the_available_embedders(ui_context):
     minilm = "sentence-transformers all-MiniLM-L6-v2"
     assert handlers.embedding_choices(ui_context)[:2] == ["hashing", minilm]
-    assert handlers.embedding_threshold(ui_context, minilm) == 0.16
+    assert handlers.embedding_threshold(ui_context, minilm) == 0.158
     assert handlers.embedding_threshold(ui_context, "hashing") == ui_context.settings.threshold
-    *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.16, True, minilm)
+    *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.158, True, minilm)
     assert record["embedding"] == {"provider": "sentence-transformers", "model": "all-MiniLM-L6-v2"}
     assert record["abstain"] is False
     banner, *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")

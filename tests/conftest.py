@@ -169,6 +169,17 @@ def browser():
         instance.close()
 
 
+def open_page(browser, url: str, width: int = 1400, height: int = 1000, timeout: int = 30_000, **options):
+    """A new browser context and its page on the app at `url`, once the question box is there;
+    returns (context, page): the caller closes the context."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    page.goto(url)
+    page.wait_for_selector("#question textarea")
+    return context, page
+
+
 @pytest.fixture
 def service(engine, tmp_path, settings):
     from review_app.review.service import ReviewService

@@ -8,17 +8,15 @@ import pytest
 
 from review_app.engine.settings import PROJECT_ROOT
 
+from .conftest import open_page
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(os.environ.get("REVIEW_APP_ARTIFACTS", PROJECT_ROOT / "exports" / "test-artifacts"))
 
 
 @pytest.fixture
 def page(browser, app_server):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(app_server[0])
-    page.wait_for_selector("#question textarea")
+    context, page = open_page(browser, app_server[0])
     yield page
     context.close()
 

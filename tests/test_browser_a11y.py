@@ -13,6 +13,7 @@ import pytest
 
 from review_app.engine.settings import PROJECT_ROOT
 
+from .conftest import open_page
 from .test_browser import open_case, open_tab, set_reviewer
 
 pytestmark = pytest.mark.browser
@@ -68,11 +69,7 @@ def violations(page) -> list[str]:
 @pytest.fixture(scope="module", params=["light", "dark"])
 def scheme_page(request, browser, app_server):
     """One page per colour scheme (Gradio follows the system's)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, color_scheme=request.param)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(app_server[0])
-    page.wait_for_selector("#question textarea")
+    context, page = open_page(browser, app_server[0], color_scheme=request.param)
     yield page
     context.close()
 

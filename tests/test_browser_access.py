@@ -3,19 +3,14 @@ name is kept by the browser that used it first; a public Space without sign-in i
 
 import pytest
 
-from .conftest import served_app
+from .conftest import open_page, served_app
 from .test_browser import open_case, set_reviewer
 
 pytestmark = pytest.mark.browser
 
 
 def new_page(browser, url):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(url)
-    page.wait_for_selector("#question textarea")
-    return context, page
+    return open_page(browser, url)
 
 
 def test_a_typed_name_stays_with_the_browser_that_used_it(browser, app_server):

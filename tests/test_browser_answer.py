@@ -3,16 +3,14 @@ statements only, with the reference date named in the banner and in the answer."
 
 import pytest
 
+from .conftest import open_page
+
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def page(browser, app_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(app_server[0])
-    page.wait_for_selector("#question textarea")
+    context, page = open_page(browser, app_server[0], width=1280)
     yield page
     context.close()
 

@@ -5,6 +5,7 @@ import pytest
 
 from review_app.engine.settings import PROJECT_ROOT
 
+from .conftest import open_page
 from .test_browser import shot
 
 pytestmark = pytest.mark.browser
@@ -21,11 +22,7 @@ def colorectal_server(tmp_path_factory):
 
 
 def test_the_colorectal_pack_runs_in_the_app_with_its_own_texts(browser, colorectal_server):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(colorectal_server)
-    page.wait_for_selector("#question textarea")
+    context, page = open_page(browser, colorectal_server)
     assert "Colorectal cancer screening" in page.inner_text("body")
     assert "ACG" in page.inner_text("#disclaimer") and "not medical advice" in page.inner_text("#disclaimer")
     from review_app.engine.pack import load_pack

@@ -8,6 +8,7 @@ import pytest
 from review_app.engine.settings import PROJECT_ROOT
 from review_app.evaluation.labels import load_slice
 
+from .conftest import open_page
 from .test_browser import open_tab, shot
 
 pytestmark = pytest.mark.browser
@@ -15,11 +16,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def page(browser, app_server):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(app_server[0])
-    page.wait_for_selector("#question textarea")
+    context, page = open_page(browser, app_server[0], timeout=60_000)
     yield page
     context.close()
 

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from .conftest import open_page
 from .test_browser import open_case, open_tab, set_reviewer
 
 pytestmark = pytest.mark.browser
@@ -28,11 +29,7 @@ HEADER_LINES = """scope => [...document.querySelectorAll(scope + ' th')].filter(
 
 @pytest.fixture
 def tablet(browser, app_server):
-    context = browser.new_context(viewport=TABLET)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(app_server[0])
-    page.wait_for_selector("#question textarea")
+    context, page = open_page(browser, app_server[0], **TABLET)
     yield page
     context.close()
 

@@ -37,3 +37,11 @@ def test_an_organization_without_a_statement_is_named_not_filled(page):
     assert "No statement in this corpus from USPSTF, ACR on clinical breast examination." in line
     assert "USPSTF: no statement in this corpus on" not in line
     assert "no statement in this corpus on clinical breast examination" in page.inner_text("#synthesis")
+
+
+def test_a_first_visitor_is_told_where_to_start_and_a_reviewer_finds_the_guidelines(page):
+    start = page.inner_text("#start-here")
+    assert "press Ask" in start and "Reviewers" in start and "Guidelines" in start and "Review" in start
+    page.get_by_role("tab", name="Review").click()
+    page.click("#open-guidelines")
+    page.wait_for_selector("[role=tab][aria-selected=true]:has-text('Guidelines')")

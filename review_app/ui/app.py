@@ -14,6 +14,14 @@ from .drift_tab import drift_tab
 from .handlers import CLIENT_KEY_JS, Context
 from .review_tab import review_tab
 
+# What each kind of visitor does first (the app's own structure: no topic in it).
+START_HERE = (
+    "**Start here.** Anyone: type a question below or pick an example, then press **Ask**: the decision, a "
+    "one-line answer and the evidence cards it rests on appear under it. Reviewers: put your name at the top, "
+    "read **Guidelines** once, then open **Review**. Researchers: **Metrics** scores the pipeline (or your own "
+    "system) on the bundled slices, and **Drift** shows how the guidance changed over time."
+)
+
 
 def build_app(ctx: Context | None = None) -> gr.Blocks:
     ctx = ctx or Context.create()
@@ -28,6 +36,7 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
     texts = ctx.engine.pack.app
     with gr.Blocks(title=texts.title) as demo:
         gr.Markdown(f"# {texts.title}\n{texts.subtitle}")
+        gr.Markdown(START_HERE, elem_id="start-here")
         gr.Markdown(texts.disclaimer, elem_id="disclaimer")
         gr.Markdown(f"**Access:** {ctx.service.team.banner}", elem_id="access-mode")
         if ctx.storage_warning:
@@ -56,7 +65,7 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
         demo.load(None, None, None, js=CLIENT_KEY_JS, api_visibility="private")  # keeps this browser's typed name
 
         # at tablet width every tab stays in sight (wrapping to a second line), none behind a "…" menu
-        with gr.Tabs(overflow_behavior="wrap", elem_id="tabs"):
+        with gr.Tabs(overflow_behavior="wrap", elem_id="tabs") as tab_set:
             with gr.Tab("Ask", id="ask"):
                 tabs.ask_tab(ctx, reviewer, who)
 
@@ -64,6 +73,8 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                 drift_tab(ctx)
 
             with gr.Tab("Review", id="review"):
+                to_guidelines = gr.Button("New to reviewing? Read the annotation guidelines first", size="sm",
+                                          variant="secondary", elem_id="open-guidelines")
                 review_tab(ctx, reviewer, who)
 
             with gr.Tab("New case", id="new-case"):
@@ -83,6 +94,7 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
 
             with gr.Tab("Guidelines", id="guidelines"):
                 tabs.guidelines_tab(ctx, reviewer, who)
+        to_guidelines.click(lambda: gr.Tabs(selected="guidelines"), None, tab_set, api_visibility="private")
 
         gr.Markdown(texts.disclaimer)
     return demo

@@ -219,10 +219,41 @@ def app_figures(asks: int = 30) -> dict[str, Any]:
             questions = _questions()
             times = [t for q in questions[:asks] for t in _timed(lambda q=q: client.predict(
                 q, "hybrid", 6, "2026-06-24", 0.122, True, api_name="/ask"))]
+            review = review_figures(url)
         finally:
             server.terminate()
             server.wait(timeout=30)
-    return {"cold_start_s": round(cold, 2), "ask_ms": _percentiles(times), "asks": len(times)}
+    return {"cold_start_s": round(cold, 2), "ask_ms": _percentiles(times), "asks": len(times), **review}
+
+
+def _saving(url: str, name: str, saves: int) -> tuple[list[float], list[float]]:
+    """One reviewer's client: open the case, then save the same row `saves` times (each a new
+    judgment); (open case ms, save ms)."""
+    from gradio_client import Client
+
+    client = Client(url, verbose=False)
+    opened = _timed(lambda: client.predict("canonical", "canonical-001", name, api_name="/load_case"), repeat=3)
+
+    def save() -> None:
+        record = client.predict("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", name, "supports",
+                                "", "", api_name="/save_judgment")
+        if isinstance(record, dict) and record.get("error"):
+            raise RuntimeError(f"the benchmark's save was refused: {record['error']}")
+
+    return opened, _timed(save, repeat=saves)
+
+
+def review_figures(url: str, saves: int = 20, reviewers: int = 8) -> dict[str, Any]:
+    """Opening a case and saving a judgment through gradio_client: one reviewer alone, then
+    `reviewers` reviewers saving at once (each with a client and a name of their own)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    opened, alone = _saving(url, "bench-alone", saves)
+    with ThreadPoolExecutor(reviewers) as pool:
+        rounds = list(pool.map(lambda i: _saving(url, f"bench-{i}", saves), range(reviewers)))
+    return {"open_case_ms": _percentiles(opened), "save_ms": _percentiles(alone),
+            "save_ms_concurrent": _percentiles([t for _, times in rounds for t in times]),
+            "concurrent_reviewers": reviewers}
 
 
 def run(sizes: list[int], seed: int, progress=print) -> dict[str, Any]:
@@ -267,7 +298,12 @@ def table(result: dict[str, Any]) -> str:
     app = result["app"]
     lines += ["", f"Evaluation of both slices in three modes: {result['evaluation_s']:.2f} s. App: cold start to "
               f"first HTTP 200 {app['cold_start_s']:.1f} s; ask through gradio_client p50 "
-              f"{app['ask_ms']['p50']:.0f} ms, p95 {app['ask_ms']['p95']:.0f} ms."]
+              f"{app['ask_ms']['p50']:.0f} ms, p95 {app['ask_ms']['p95']:.0f} ms.",
+              "", "| app (through gradio_client) | p50 ms | p95 ms |", "|---|---|---|",
+              f"| app.open_case_ms | {app['open_case_ms']['p50']:.0f} | {app['open_case_ms']['p95']:.0f} |",
+              f"| app.save_ms (one reviewer) | {app['save_ms']['p50']:.0f} | {app['save_ms']['p95']:.0f} |",
+              f"| app.save_ms_concurrent ({app['concurrent_reviewers']} reviewers at once) | "
+              f"{app['save_ms_concurrent']['p50']:.0f} | {app['save_ms_concurrent']['p95']:.0f} |"]
     return "\n".join(lines)
 
 

@@ -60,3 +60,19 @@ def test_bad_sizes_are_a_clear_error(capsys):
 
     assert main(["bench", "--sizes", "10k"]) == 2
     assert "--sizes" in capsys.readouterr().err
+
+
+def test_review_figures_time_opening_and_saving_through_the_api(tmp_path):
+    """`bench` reports app.open_case_ms, app.save_ms and app.save_ms_concurrent; here on a small
+    round against a real server (the figures themselves are the benchmark's, not asserted)."""
+    from benchmarks.bench import review_figures
+
+    from .conftest import served_app
+
+    with served_app(tmp_path) as (url, context):
+        figures = review_figures(url, saves=2, reviewers=2)
+        assert figures["concurrent_reviewers"] == 2
+        for key in ("open_case_ms", "save_ms", "save_ms_concurrent"):
+            assert figures[key]["p95"] >= figures[key]["p50"] > 0
+        saved = {j.reviewer for j in context.service.store.judgments()}
+    assert {"bench-alone", "bench-0", "bench-1"} <= saved

@@ -69,3 +69,24 @@ def test_reviewers_can_add_claims(service):
     assert rows[0].suggestion_label == "supports"
     with pytest.raises(StoreError, match="not chunks of the corpus"):
         service.add_claim("holdout", "holdout-003", "x", ["nowhere#at-all"], "dr-a")
+
+
+def test_whole_slice_views_read_one_snapshot_on_one_connection(service, monkeypatch):
+    """Progress and the queues visit every case of a slice: on one connection, not one per query
+    (a save used to open over a hundred)."""
+    view = service.view("canonical", "canonical-001", "nurse-t")
+    service.save("canonical", "canonical-001", view.rows[0].claim_id, view.rows[0].chunk_id, "nurse-t",
+                 view.rows[0].gold_label, view.rows[0].gold_reason, "")
+    opened = []
+    connect = service.store._connect
+
+    def counting():
+        opened.append(1)
+        return connect()
+
+    monkeypatch.setattr(service.store, "_connect", counting)
+    mine, total, anyone = service.progress("canonical", "nurse-t")
+    assert (mine, anyone) == (1, 1) and total > 20 and len(opened) <= 2
+    opened.clear()
+    queues = service.queues("canonical", "nurse-t")
+    assert queues["submitted by me"] and len(opened) <= 6  # the re-review queue reads a few tables first

@@ -256,14 +256,16 @@ class ReviewService:
         return out
 
     def progress(self, slice_name: str, reviewer: str | None) -> tuple[int, int, int]:
-        """(rows I have judged, rows in the slice, rows anyone has judged)."""
+        """(rows I have judged, rows in the slice, rows anyone has judged); every read on one
+        connection and one snapshot of the database."""
         total = mine = anyone = 0
-        judged = {(j.case_id, j.claim_id, j.chunk_id) for j in self.store.judgments()}
-        for case in self.cases(slice_name):
-            for row in self.rows(case, reviewer):
-                total += 1
-                mine += row.my_label is not None and not row.stale
-                anyone += (row.case_id, row.claim_id, row.chunk_id) in judged
+        with self.store.snapshot():
+            judged = {(j.case_id, j.claim_id, j.chunk_id) for j in self.store.judgments()}
+            for case in self.cases(slice_name):
+                for row in self.rows(case, reviewer):
+                    total += 1
+                    mine += row.my_label is not None and not row.stale
+                    anyone += (row.case_id, row.claim_id, row.chunk_id) in judged
         return mine, total, anyone
 
     def save(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
@@ -363,15 +365,16 @@ class ReviewService:
         queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": [],
                                         "needs re-review": [i.key for i in self.rereview_queue().items
                                                             if i.slice == slice_name]}
-        for case in self.cases(slice_name):
-            for row in self.rows(case, reviewer):
-                key = f"{case.id} {row.key}"
-                if row.my_status == "submitted" and not row.stale:
-                    queues["submitted by me"].append(key)
-                elif row.my_status == "draft":
-                    queues["my drafts"].append(key)
-                if row.my_status != "submitted" and row.submitted < needed:
-                    queues["waiting for me"].append(key)
+        with self.store.snapshot():
+            rows = [(case, row) for case in self.cases(slice_name) for row in self.rows(case, reviewer)]
+        for case, row in rows:
+            key = f"{case.id} {row.key}"
+            if row.my_status == "submitted" and not row.stale:
+                queues["submitted by me"].append(key)
+            elif row.my_status == "draft":
+                queues["my drafts"].append(key)
+            if row.my_status != "submitted" and row.submitted < needed:
+                queues["waiting for me"].append(key)
         return queues
 
     def disagreements(self, slice_name: str, viewer: str | None) -> list[ClaimRow]:

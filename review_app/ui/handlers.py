@@ -429,7 +429,9 @@ def add_claim(ctx: Context, slice_name: str, case_id: str, text: str, chunk_ids:
 def _table(ctx: Context, slice_name: str, case_id: str, reviewer: str) -> pd.DataFrame:
     if not case_id:
         return render.claim_table(())
-    return render.claim_table(ctx.service.view(slice_name, case_id, reviewer.strip() or None).rows)
+    # the rows alone: a save changes no retrieval, so the case is not decided again
+    case = ctx.service.case(slice_name, case_id)
+    return render.claim_table(ctx.service.rows(case, reviewer.strip() or None))
 
 
 def _clock(iso: str) -> str:

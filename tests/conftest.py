@@ -20,6 +20,22 @@ LABELS_DIR = PROJECT_ROOT / "labels"
 DATA_DIR = Path(__file__).parent / "data"
 
 
+PINNED = dt.date(2026, 6, 24)  # the bundled pack's reference date
+
+
+@pytest.fixture(scope="module")
+def verifier(engine):
+    from review_app.claims.verifier import Verifier
+
+    return Verifier(engine)
+
+
+def judge(verifier, text: str, chunk: str, date: dt.date = PINNED) -> tuple[str, str | None]:
+    """The verifier's (label, reason) for one claim against one chunk."""
+    verdict = verifier.judge(text, chunk, date)
+    return verdict.label, verdict.reason
+
+
 @pytest.fixture(scope="session")
 def engine() -> Engine:
     return get_engine(CORPUS_DIR)

@@ -5,20 +5,7 @@ import pytest
 from review_app.claims.verifier import Verifier
 from review_app.evaluation.labels import load_cases
 
-from .conftest import LABELS_DIR
-
-PINNED = dt.date(2026, 6, 24)
-
-
-@pytest.fixture(scope="module")
-def verifier(engine):
-    return Verifier(engine)
-
-
-def judge(verifier, text, chunk, date=PINNED):
-    verdict = verifier.judge(text, chunk, date)
-    return verdict.label, verdict.reason
-
+from .conftest import LABELS_DIR, PINNED, judge
 
 # Each rule: a claim that passes it and a claim that fails it, with the expected verdict.
 RULES = {

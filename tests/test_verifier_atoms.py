@@ -6,19 +6,7 @@ import datetime as dt
 
 import pytest
 
-from review_app.claims.verifier import Verifier
-
-PINNED = dt.date(2026, 6, 24)
-
-
-@pytest.fixture(scope="module")
-def verifier(engine):
-    return Verifier(engine)
-
-
-def judge(verifier, text, chunk, date=PINNED):
-    verdict = verifier.judge(text, chunk, date)
-    return verdict.label, verdict.reason
+from .conftest import PINNED, judge
 
 
 def supported(verifier, text, chunks, date=PINNED):

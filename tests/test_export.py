@@ -257,3 +257,14 @@ def test_a_snapshot_holds_while_another_connection_commits(service):
         ReviewStore(service.store.path).record_judgment(service.save(*row, "dr-a", "supports", None, ""))
         assert service.store.judgment_count() == before  # still the snapshot
     assert service.store.judgment_count() == before + 2
+
+
+def test_an_exported_case_keeps_its_author_and_its_approver_apart(service, tmp_path):
+    service.store.save_draft("draft-001", NEW_CASE, "nurse-a")  # written by a reviewer
+    service.store.save_draft("draft-001", {**NEW_CASE, "notes": "checked"}, "nurse-a")
+    service.store.save_draft("draft-001", {**NEW_CASE, "notes": "checked"}, "dr-c", "approved")  # approved
+    draft = service.store.draft("draft-001")
+    assert (draft.author, draft.reviewer, draft.status) == ("nurse-a", "dr-c", "approved")
+    exported = {c.id: c for c in load_cases(export_holdout(service, tmp_path / "exports").path)}
+    provenance = exported["holdout-014"].extra["provenance"]
+    assert provenance["author"] == "nurse-a" and provenance["approved_by"] == "dr-c"

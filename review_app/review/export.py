@@ -254,7 +254,9 @@ def _approved_drafts(service: ReviewService, frozen: Sequence[Case],
         if draft.status != "approved":
             continue
         case_id = f"holdout-{next_number:03d}"
-        record = {**draft.case, "id": case_id, "provenance": {"draft_id": draft.draft_id, "author": draft.reviewer,
+        record = {**draft.case, "id": case_id, "provenance": {"draft_id": draft.draft_id,
+                                                              "author": draft.author or draft.reviewer,
+                                                              "approved_by": draft.reviewer,
                                                               "approved_at": draft.created_at,
                                                               "corpus_version": service.engine.corpus.version}}
         _, problems = parse_case(record, draft.draft_id, 1, **refs)

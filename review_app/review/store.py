@@ -108,10 +108,11 @@ class Draft:
 
     draft_id: str
     case: dict[str, Any]
-    reviewer: str
+    reviewer: str  # who saved this version (for an approved draft: who approved it)
     status: str  # "draft" or "approved"
     created_at: str = ""
     version: int = 0
+    author: str = ""  # who wrote the draft's first version
 
 
 def now() -> str:
@@ -447,10 +448,11 @@ class ReviewStore:
         return Draft(draft_id, case, record["reviewer"], status, record["created_at"], version)
 
     def drafts(self) -> list[Draft]:
-        rows = self._rows(f"select * from {DRAFTS} where id in (select max(id) from {DRAFTS} group by draft_id) "
-                          "order by draft_id")
+        rows = self._rows(f"select d.*, (select f.reviewer from {DRAFTS} f where f.draft_id = d.draft_id "
+                          f"order by f.id limit 1) as author from {DRAFTS} d "
+                          f"where d.id in (select max(id) from {DRAFTS} group by draft_id) order by d.draft_id")
         return [Draft(r["draft_id"], json.loads(r["case_json"]), r["reviewer"], r["status"], r["created_at"],
-                      r["version"]) for r in rows]
+                      r["version"], r["author"]) for r in rows]
 
     def draft(self, draft_id: str) -> Draft | None:
         return next((d for d in self.drafts() if d.draft_id == draft_id), None)

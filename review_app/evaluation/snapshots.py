@@ -172,7 +172,6 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
     summaries = [{k: v for k, v in s["hybrid"].items() if k not in ("per_case", "settings")} for s in slices]
     rows = [row for s in slices for row in s["ablation"]]
     claims = list(snapshots["claims"].values())
-    honest = claims[-1]["agreement"]
     return (f"{BEGIN}\n\nEvery table below was computed on corpus version `{corpus_version}` "
             f"(`python -m review_app corpus versions`).\n\n"
             f"{_answers_section(snapshots.get('answers'))}"
@@ -180,8 +179,7 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
             f"Ablation (each arm changes one thing):\n\n{ablation_table(rows, top_k)}\n"
             f"Claim verification (citation metrics as the verifier judges them; agreement with the gold "
             f"labels):\n\n{verification_table(claims)}\n"
-            f"Verifier against the gold labels of `{claims[-1]['slice']}` (rows gold, columns verifier):\n\n"
-            f"{confusion_table(honest['labels'], honest['confusion_matrix'])}\n"
+            f"{_confusion_tables(claims)}"
             f"Abstention threshold sweep (chosen on canonical, reported on holdout):\n\n"
             f"{sweep_table(list(snapshots['calibration']['sweeps'].values()))}\n"
             f"Factual density and chunk length (Pearson r over the corpus's chunks): "
@@ -189,6 +187,15 @@ def readme_section(snapshots: dict[str, dict[str, Any]], corpus_version: str) ->
             f"FD* {snapshots['calibration']['factual_density']['fd_star_vs_length']:+.3f}.\n\n"
             f"{_embedding_section(snapshots['embeddings'], top_k)}"
             f"{_development_section(snapshots.get('development'), claims, top_k)}{END}")
+
+
+def _confusion_tables(claims: list[dict[str, Any]]) -> str:
+    """The verifier against the gold labels, one confusion matrix per claim set written apart from
+    it (the sets with claim tags; else the last set)."""
+    shown = [c for c in claims if c.get("by_tag")] or claims[-1:]
+    return "".join(f"Verifier against the gold labels of `{c['slice']}` (rows gold, columns verifier):\n\n"
+                   f"{confusion_table(c['agreement']['labels'], c['agreement']['confusion_matrix'])}\n"
+                   for c in shown)
 
 
 def _development_section(data: dict[str, Any] | None, claims: list[dict[str, Any]], top_k: int) -> str:

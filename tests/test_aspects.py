@@ -134,3 +134,17 @@ def test_a_pack_without_positions_has_no_aspects(engine, corpus_copy):
     (corpus_copy / "positions.yaml").unlink()
     rules = load_aspects(dataclasses.replace(engine.corpus, directory=corpus_copy))
     assert rules.aspects == {} and rules.positions == () and rules.read("anything", ()) == ((), True)
+
+
+@pytest.mark.parametrize("key, value", [("source_cues", ["not", "a mapping"]), ("positions", {"a": "mapping"}),
+                                        ("every_organization_cues", "not a list")])
+def test_a_misshapen_section_is_a_named_problem_not_a_traceback(engine, corpus_copy, key, value):
+    import yaml
+
+    path = corpus_copy / "positions.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data[key] = value
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(CorpusError) as error:
+        load_aspects(dataclasses.replace(engine.corpus, directory=corpus_copy))
+    assert str(path) in str(error.value)

@@ -21,10 +21,11 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.aspects import Position
 from ..engine.corpus import Corpus
 from ..engine.pipeline import Engine
 from ..records import Decision, Settings
-from .synthesis import Position, Synthesis, get_synthesizer
+from .synthesis import Synthesis, get_synthesizer
 
 KINDS = ("position changed", "superseded", "withdrawn", "new source", "unchanged", "no source then",
          "no source now")

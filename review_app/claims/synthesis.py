@@ -94,7 +94,8 @@ class Synthesizer:
         self._by_chunk: dict[str, list[Position]] = {}
         for position in self.positions:
             self._by_chunk.setdefault(position.chunk_id, []).append(position)
-        self._verdicts: dict[tuple[str, str, object], tuple[bool, str, str]] = {}
+        # a statement's verdict at a date, kept (bounded: every reference date a visitor picks adds some)
+        self._verdict = lru_cache(maxsize=4096)(self._verify)
 
     def synthesize(self, decision: Decision) -> Synthesis:
         """Statements, disagreements and the one-line answer for an answered Decision (nothing
@@ -143,14 +144,14 @@ class Synthesizer:
                          tuple((a, self.labels[a]) for a in decision.aspects), missing, tuple(related))
 
     def _statement(self, position: Position, status: str, date, published) -> Statement:
-        key = (position.chunk_id, position.statement, date)
-        if key not in self._verdicts:
-            verdict = self.verifier.verify_claim((position.chunk_id, position.statement, [position.chunk_id]), date)
-            citation = verdict.verdicts[0]
-            self._verdicts[key] = (verdict.supported, citation.label, citation.explanation)
-        supported, label, explanation = self._verdicts[key]
+        supported, label, explanation = self._verdict(position.chunk_id, position.statement, date)
         return Statement(position.statement, (position.chunk_id,), position.aspect, position.value, status,
                          supported, label, explanation, published.year if published else None)
+
+    def _verify(self, chunk_id: str, statement: str, date) -> tuple[bool, str, str]:
+        verdict = self.verifier.verify_claim((chunk_id, statement, [chunk_id]), date)
+        citation = verdict.verdicts[0]
+        return verdict.supported, citation.label, citation.explanation
 
     def _disagreements(self, asked: tuple[str, ...],
                        by_aspect: dict[str, list[tuple[str, Statement]]]) -> tuple[Disagreement, ...]:

@@ -18,7 +18,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -103,11 +102,6 @@ class AnswerPlan:
     chunks: dict[str, tuple[str, ...]]  # aspect -> answer-bearing chunk ids
     missing: dict[str, tuple[str, ...]]  # aspect -> organizations in play with no statement on it
 
-    def to_json(self) -> dict[str, Any]:
-        return {"aspects": list(self.aspects), "default": self.default,
-                "chunks": {a: list(c) for a, c in self.chunks.items()},
-                "missing": {a: list(o) for a, o in self.missing.items()}}
-
     @property
     def chunk_ids(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for ids in self.chunks.values() for c in ids))
@@ -189,7 +183,11 @@ def load_aspects(corpus: Corpus) -> AspectRules:
 
     default, compared = aspect_list("default_aspects"), aspect_list("compared")
     source_cues: dict[str, tuple[re.Pattern[str], ...]] = {}
-    for cls, cues in (data.get("source_cues") or {}).items():
+    spec = data.get("source_cues") or {}
+    if not isinstance(spec, dict):
+        problems.append(Problem(name, "source_cues", "expected a mapping of knowledge class -> patterns"))
+        spec = {}
+    for cls, cues in spec.items():
         if not isinstance(cues, list):
             problems.append(Problem(name, f"source_cues.{cls}", "expected a list of patterns"))
             continue

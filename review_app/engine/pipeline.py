@@ -268,7 +268,8 @@ class Engine:
         ranked = self._rank(scores, boosts, status_weight, eligible, settings.mode)
         on_topic = self.scope.on_topic(question)
         organizations = self._absent_organizations(question, features, eligible)
-        plan = self._answer_plan(question, features, organizations[0], eligible, settings)
+        normalized = self.vocabulary.normalize(question)  # what support and the aspects read; shown in the map
+        plan = self._answer_plan(normalized, features, organizations[0], eligible, settings)
         # an answer-bearing chunk the retrievers did not score at all is not evidence for this question
         reserved = sorted((i for i in (self._chunk_index[c] for c in plan.chunk_ids) if ranked.rank_score[i] > 0),
                           key=lambda i: -ranked.rank_score[i]) if settings.diversify else []
@@ -276,11 +277,12 @@ class Engine:
         support = self._result_support(question, scores, selected, on_topic, settings.mode)
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
                                 on_topic, self.chunk_statuses(settings.reference_date))
-        decision = self._decision(question, settings, features, statuses, results, on_topic, organizations)
+        decision = self._decision(question, normalized, settings, features, statuses, results, on_topic,
+                                  organizations)
+        shown = {r.chunk_id for r in results}
         decision = dataclasses.replace(
             decision, aspects=plan.aspects, aspects_default=plan.default,
-            answer_chunks={a: tuple(c for c in ids if c in {r.chunk_id for r in results})
-                           for a, ids in plan.chunks.items()},
+            answer_chunks={a: tuple(c for c in ids if c in shown) for a, ids in plan.chunks.items()},
             aspects_missing={a: orgs for a, orgs in plan.missing.items() if orgs})
         decision = dataclasses.replace(
             decision, reference_date_source="question" if stated else (
@@ -369,11 +371,10 @@ class Engine:
             rank_score = (fused + boost) * status_weight * self.class_weight
         return _Ranked(status_weight=status_weight, fused=fused, rank_score=rank_score)
 
-    def _answer_plan(self, question: str, features: QueryFeatures, named: tuple[str, ...], eligible: np.ndarray,
+    def _answer_plan(self, normalized: str, features: QueryFeatures, named: tuple[str, ...], eligible: np.ndarray,
                      settings: Settings) -> AnswerPlan:
-        """The aspects the question asks about and, per aspect and organization in play (those it
-        names, else every one with an eligible source), the chunks that answer it."""
-        normalized = self.vocabulary.normalize(question)
+        """The aspects the (normalized) question asks about and, per aspect and organization in play
+        (those it names, else every one with an eligible source), the chunks that answer it."""
         asked, default = self.aspects.read(normalized, features.ages)
         held = [] if self.aspects.asks_every_organization(normalized) else \
             [o for o in named if o in self.corpus.organizations]
@@ -448,8 +449,8 @@ class Engine:
             "diversified_in": diversified_in, "on_topic": on_topic,
         }
 
-    def _decision(self, question: str, settings: Settings, features: QueryFeatures, statuses: dict[str, str],
-                  results: list[Result], on_topic: bool,
+    def _decision(self, question: str, normalized: str, settings: Settings, features: QueryFeatures,
+                  statuses: dict[str, str], results: list[Result], on_topic: bool,
                   organizations: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> Decision:
         """Answer or abstain, with the reason and the notes a reader must see."""
         max_support = max((r.support_score for r in results), default=0.0)
@@ -474,7 +475,7 @@ class Engine:
                         corpus_version=self.corpus.version, notes=tuple(notes), organizations_absent=absent,
                         scope_findings=findings,
                         patient=features.patient.to_json() if features.patient else {},
-                        normalized_question=self.vocabulary.normalize(question))
+                        normalized_question=normalized)
 
     def _abstain_reason(self, settings: Settings, flags: tuple[str, ...], off_topic: str | None,
                         results: list[Result], max_support: float, on_topic: bool) -> str | None:

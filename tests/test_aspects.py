@@ -73,6 +73,9 @@ def test_a_question_asking_for_a_kind_of_source_gets_it(engine, settings):
     guideline = plan(engine, settings, "What does ACOG say about dense breasts?")["dense_breasts"]
     faq = plan(engine, settings, "What does ACOG's patient FAQ say about dense breasts?")["dense_breasts"]
     assert guideline == ("acog-2024#dense-breasts",) and faq == ("acog-faq#dense-breasts",)
+    # a clinician's "for my patients" names who the advice is for, not a kind of source
+    clinician = plan(engine, settings, "What does ACOG say about dense breasts for my patients?")["dense_breasts"]
+    assert clinician == ("acog-2024#dense-breasts",)
 
 
 def test_what_changed_brings_every_version(engine, settings):

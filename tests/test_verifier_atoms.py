@@ -369,3 +369,48 @@ def test_a_decade_of_life_is_stated_by_a_card_age_in_it(verifier):
     # ... and a strength given of it ("it leaves it to ...") is about the same thing
     text = "The USPSTF does not recommend against screening in the forties; it leaves it to each woman's choice."
     assert judge(verifier, text, "uspstf-2024#recommendation") == ("contradicts", "misstated_strength")
+
+
+def test_an_age_inside_a_stated_range_is_stated_wording_too(verifier):
+    # a patient's age within the card's "40 to 49" is compared as a value; its word is not missing wording
+    assert judge(verifier, "A patient who turned 43 in 2016 fell under the USPSTF's individual-decision (grade C) "
+                 "advice for her forties.", "uspstf-2016#ages-40-to-49") == ("supports", None)
+
+
+def test_a_yearly_chance_is_not_a_yearly_rise(verifier):
+    # the card's 2% is a change in incidence per year; a 2% risk each year is another quantity it does not state
+    assert judge(verifier, "The USPSTF says a woman in her forties has a 2% risk per year of getting breast cancer.",
+                 "uspstf-2024#changes-from-2016") == ("does_not_support", "missing_fact")
+    assert judge(verifier, "The USPSTF cites incidence in the forties rising about 2% a year.",
+                 "uspstf-2024#changes-from-2016") == ("supports", None)
+
+
+def test_a_list_of_exclusions_in_a_compound_claim_is_judged_per_part(verifier):
+    # the population card does not name the list, but it states the part about family history
+    text = ("The USPSTF 2024 recommendation excludes people with a BRCA mutation, chest radiation at a young age or a "
+            "previous breast cancer; a family history of breast cancer is not one of the exclusions.")
+    assert judge(verifier, text, "uspstf-2024#population")[0] == "partially_supports"
+
+
+def test_a_hyphenated_interval_is_an_interval(verifier):
+    assert judge(verifier, "The USPSTF advises an every-2-years mammogram from 40 to 74.",
+                 "uspstf-2024#recommendation") == ("supports", None)
+
+
+def test_a_month_of_an_event_must_be_on_the_card(verifier):
+    # the card gives no month for the ACR statement; its date of publication is not its text
+    assert judge(verifier, "Released on April 30, 2024, the ACR response urges annual mammograms from 40.",
+                 "acr-uspstf-2024-response#annual-screening-from-40") == ("partially_supports", "missing_fact")
+    # the ACOG card names its month ("published October 10, 2024")
+    assert judge(verifier, "ACOG's interim update of October 2024 says screening should begin at 40.",
+                 "acog-2024#starting-age") == ("supports", None)
+
+
+def test_a_year_the_card_gives_for_another_part(verifier):
+    # the card dates its average-risk advice 2021 and its higher-risk advice 2023
+    chunk = "acr-current#starting-age-and-interval"
+    assert judge(verifier, "ACR's advice for average-risk women was last revised in 2023.", chunk) == \
+        ("contradicts", "missing_fact")
+    assert judge(verifier, "ACR's advice for average-risk women was last revised in 2021.", chunk) == ("supports", None)
+    assert judge(verifier, "ACR's advice for women at higher than average risk was revised in 2023.", chunk)[0] == \
+        "supports"

@@ -163,7 +163,7 @@ class Verifier:
         listing = claim.facts.excludes and dict(claim.facts.poles).get("coverage") != 1
         outside = [f for f in claim.flags if f not in card_flags]
         unnamed = sorted(claim.named - card_named)
-        if listing and unnamed:
+        if listing and unnamed and not (claim.atoms and not claim.facts.universal):  # a compound claim: per part
             labels = "; ".join(self.engine.scope.label(f) for f in unnamed)
             return verdict("does_not_support", "missing_fact", f"{chunk_id} does not name {labels}")
         if outside and not listing and set(outside) <= card_named and not card.excludes:
@@ -277,7 +277,7 @@ class Verifier:
                                "option" in facts.strengths, self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
         if not conflicts:
-            conflicts = _year_for_age(facts, card)
+            conflicts = _year_for_age(facts, card) or self._year_of_another_part(facts, claim.weights, card)
         starts = facts.starts - card_starts
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
@@ -294,15 +294,42 @@ class Verifier:
             shares = facts.concepts & card.concepts or len(_anchors(facts.values & card.values)) >= 2
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
-        missing = sorted(_uncovered(facts, opened))
-        coverage = _content_coverage(claim.weights, card.words | self._decade_words(facts, card))
+        missing = sorted(_uncovered(facts, opened)) + _unstated_dates(facts, card)
+        stated = card.words | self._decade_words(facts, card) | _ranged_ages(facts, card)
+        coverage = _content_coverage(claim.weights, stated)
         if not missing and (coverage >= CONTENT_COVERAGE or placed):
             return "supports", None, f"{chunk_id} states every fact of the claim"
+        other = _other_rates(missing, card)
+        if other:  # the card's number is another quantity ("rising 2% per year" is not "a 2% chance each year")
+            return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
         # Part of a claim is supported only by a card that states some of its values.
         shared = bool(_anchors(facts.values & card.values)) or _ages_within(facts, card) or _decade_meets(facts, card)
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
+
+    def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts) -> str:
+        """A date the card gives for another part of its text ("average-risk advice updated in 2021,
+        higher-risk advice in 2023" against "updated its average-risk advice in 2023"): the claim's
+        year must be in the dated clause closest to its wording; a clause naming a topic the claim
+        does not name is about something else."""
+        years = {m.group(2) for sentence, _, _ in claim.sentences for m in _DATED_YEAR.finditer(sentence)}
+        if not years & card.values:
+            return ""
+        vocabulary, topics = self.engine.vocabulary, self.reader.rules.concepts
+        best, best_overlap = None, 0.0
+        for clause, _, _ in card.clauses:
+            dated = {m.group(2) for m in _DATED_YEAR.finditer(clause)}
+            foreign = any(name not in claim.concepts and any(p.search(clause) for p in patterns)
+                          for name, patterns in topics)
+            if not dated or foreign:
+                continue
+            overlap = sum(weights.get(w, 0.0) for w in set(vocabulary.stems(vocabulary.content_words(clause))))
+            if overlap > best_overlap:
+                best, best_overlap = dated, overlap
+        if best is None or years & best:
+            return ""
+        return f"{' / '.join(sorted(best))} for the part the claim speaks of, not {', '.join(sorted(years))}"
 
     def _without_source_years(self, facts: Facts, chunk_id: str) -> Facts:
         """A year that names one of the organization's own documents ("before its 2024 update",
@@ -348,8 +375,17 @@ class Verifier:
         def about_past(atom: _Atom) -> bool:
             return atom.reading.historical or any(p.search(atom.text) for p in self.reader.rules.past_cues)
 
-        results = [(atom, self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
-                    if not atom.organizations or organization in atom.organizations else None)
+        named = self._chunk_facts(chunk_id)[2]
+
+        def compare(atom: _Atom) -> tuple[str, str | None, str]:
+            facts = atom.reading.facts
+            unnamed = sorted(atom.reading.named - named)
+            if facts.excludes and dict(facts.poles).get("coverage") != 1 and unnamed:  # a list of who is left out
+                return ("does_not_support", "missing_fact",
+                        f"{chunk_id} does not name {'; '.join(self.engine.scope.label(f) for f in unnamed)}")
+            return self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
+
+        results = [(atom, compare(atom) if not atom.organizations or organization in atom.organizations else None)
                    for atom in claim.atoms]
         # "advises continuing to 75, then deciding together": the card's strength for the part is
         # the one another part states, so together they state it
@@ -565,6 +601,9 @@ class Verifier:
                           and not (v in choices and set(v.split(" or ")) <= values))
         if unstated:
             gaps.append("no citation states " + ", ".join(unstated))
+        dates = set.intersection(*(set(_unstated_dates(claim.facts, card)) for card in cards))
+        if dates:
+            gaps.append("no citation gives the date " + ", ".join(sorted(dates)))
         if claim.facts.concepts - concepts:
             gaps.append("no citation mentions " + ", ".join(sorted(claim.facts.concepts - concepts)))
         if _content_coverage(claim.weights, words) < CONTENT_COVERAGE:
@@ -614,9 +653,20 @@ def _anchors(values: frozenset[str]) -> frozenset[str]:
 
 # A year as a date ("in 2023", "since 2015", "by 2025", "in April 2024"), not a document's name
 # ("its October 2024 update", "the 2016 recommendation").
-_DATED_YEAR = re.compile(r"\b(in|since|until|by|on|during|from|january|february|march|april|may|june|july|august"
-                         r"|september|october|november|december)\s+(\d{4})\b(?!'?s?\s+(interim\s+)?(update|"
-                         r"recommendation|rec|guideline|bulletin|statement|advice|version|response|revision))")
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_NAMED = (r"\b(?!'?s?\s+(interim\s+)?(update|recommendation|rec|guideline|bulletin|statement|advice|version|response"
+          r"|revision))")
+_DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|{_MONTHS})\s+(\d{{4}}){_NAMED}")
+# A month and year of an event ("issued on April 30, 2024": the rewrites read the day off)
+_DATED_MONTH = re.compile(rf"\b({_MONTHS})\s+(\d{{4}}){_NAMED}")
+
+
+def _unstated_dates(claim: Facts, card: Facts) -> list[str]:
+    """The claim's event dates (a month and year) the card's text does not give: the year
+    alone, or the card's date of publication, does not state the month."""
+    text = " ".join(sentence for sentence, _, _ in card.sentences)
+    return sorted({f"{m.group(1)} {m.group(2)}" for sentence, _, _ in claim.sentences
+                   for m in _DATED_MONTH.finditer(sentence) if f"{m.group(1)} {m.group(2)}" not in text})
 
 
 def _year_for_age(claim: Facts, card: Facts) -> str:
@@ -646,6 +696,19 @@ def _ages(facts: Facts) -> frozenset[str]:
     return frozenset(v for v in facts.numbers if v.replace(".", "").isdigit() and not 1900 <= float(v) <= 2100)
 
 
+def _other_rates(missing: Sequence[str], card: Facts) -> str:
+    """The card's rates with the number of a rate the claim gives that the card does not state:
+    the same percentage as another quantity or period ("per year 2%" against "risk per year 2%")."""
+    wanted = {v.rsplit(" ", 1)[1] for v in missing if v.endswith("%") and " " in v}
+    return " / ".join(sorted(v for v in card.values if v.endswith("%") and " " in v and v.rsplit(" ", 1)[1] in wanted))
+
+
+def _ranged_ages(claim: Facts, card: Facts) -> frozenset[str]:
+    """The claim's ages inside an age range the card states (45 within "40 to 49"): compared as
+    values, so their words are stated too."""
+    return frozenset(v for v in _ages(claim) if any(low <= float(v) <= high for low, high in card.age_ranges))
+
+
 def _decade_meets(claim: Facts, card: Facts) -> bool:
     """A decade of life the claim names ("in the forties") holds an age the card states (45)."""
     return any(high - low == 9 and low % 10 == 0 and any(low <= float(v) <= high for v in _ages(card))
@@ -666,8 +729,8 @@ def _kind(value: str, *facts: Facts) -> str:
         return "grade"
     if any(value in f.durations for f in facts):
         return "duration"
-    if value.endswith("%"):
-        return "percent"
+    if value.endswith("%"):  # a risk in a period (the claim rules' "risk per year 2%") is not a change per year
+        return "risk" if value.startswith("risk ") else "percent"
     number = float(value)
     return "year" if 1900 <= number <= 2100 else "number"
 

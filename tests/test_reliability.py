@@ -93,3 +93,24 @@ def test_exports_during_writes_read_one_consistent_state(engine, settings, tmp_p
     assert result.lost == 0 and not result.errors and result.integrity == "ok"
     plan = plan_export(ReviewService(engine, ReviewStore(tmp_path / "during.sqlite"), LABELS_DIR, settings))
     assert len(plan.new_cases) == len(plan.claims_added) == 12  # every round's writes are exportable
+
+
+def test_server_killed_mid_stream_and_restarted_loses_no_acknowledged_save(tmp_path, engine, settings):
+    """The app as a Space starts it, API clients saving, SIGKILL twice mid-stream and a restart on
+    the same file each time: every acknowledged save is there, the file is sound, and the server
+    started after the last kill saves again."""
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
+
+    from .conftest import LABELS_DIR
+
+    db = tmp_path / "server.sqlite"
+    service = ReviewService(engine, ReviewStore(db), LABELS_DIR, settings)
+    result = reliability.killed_server(db, tmp_path / "exports", kills=2, save=reliability.api_saver(service),
+                                       clients=3)
+    show(result)
+    assert result.acknowledged >= 2 * 10 + 3 and result.found == result.acknowledged and result.lost == 0
+    assert result.attempted >= result.acknowledged and not result.errors and result.integrity == "ok"
+    assert "saves acknowledged after the last restart: 0;" not in result.notes + ";"
+    saved = {j.id for j in ReviewStore(db).judgments(current_only=False)}
+    assert len(saved) >= result.acknowledged  # a save cut off by a kill may be stored without its answer

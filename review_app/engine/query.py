@@ -27,6 +27,8 @@ _QUESTION_AGES = [
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
                 r"\s+(?:now\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
+    (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
+                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
     (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
                 r"(?:age\s+)?(\d{2})\b", re.I), "point"),
     (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
@@ -92,18 +94,26 @@ def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[
     return tuple(found)
 
 
-def read_patient(question: str, others: re.Pattern[str] | None, traits=()) -> PatientAttributes:
+def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
+                 history: re.Pattern[str] | None = None) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
     pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age).
+    When the asker states no age of her own, a relative's age in a clause that tells no history
+    (the pack's `history` cues) is the patient's: the question is asked for her ("my mom is 79").
     Number words count as digits ("I'm forty-five", "in her fifties")."""
     question = numbers_to_digits(question)
-    mine, theirs = [], []
+    mine, theirs, proxies = [], [], []
     for age, clause in _ages_with_clause(question):
         person = others.search(clause) if others is not None else None
         if person:
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
+            if history is not None and not history.search(_clause_around(question, clause)):
+                proxies.append(age)
         else:
             mine.append(age)
+    if not mine and proxies:
+        mine = proxies[:1]
+        theirs = [(who, age) for who, age in theirs if age != mine[0]]
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():
         found = others.search(clause or "")
@@ -112,6 +122,13 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=()) -> Pa
     theirs = list(dict.fromkeys(theirs))
     relatives = theirs + [(who, None) for who in dict.fromkeys(named) if who not in {w for w, _ in theirs}]
     return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives), read_traits(question, traits, others))
+
+
+def _clause_around(text: str, before: str) -> str:
+    """The whole clause whose beginning up to an age is `before`."""
+    at = text.find(before)
+    rest = text[at + len(before):] if at >= 0 else ""
+    return before + _CLAUSE.split(rest, maxsplit=1)[0]
 
 
 def _ages_with_clause(text: str) -> list[tuple[AgeRange, str]]:
@@ -128,8 +145,8 @@ def _age_matches(text: str, patterns) -> list[tuple[AgeRange, int]]:
         for match in pattern.finditer(text):
             numbers = [int(g) for g in match.groups() if g is not None]
             age = _as_range(numbers, kind)
-            if age is not None:
-                out.append((age, match.start()))
+            if age is not None:  # the clause runs up to the number: a pattern may hold the person's word
+                out.append((age, match.start(1)))
     return out
 
 

@@ -57,6 +57,7 @@ class ContextRules:
     ended: re.Pattern[str] | None = None
     ends_with_time: frozenset[str] = frozenset()
     events: re.Pattern[str] | None = None  # procedures of someone's history: a year after them dates the event
+    history: re.Pattern[str] | None = None  # a relative's clause telling her history, not asking about her
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,9 @@ class ScopeGuard:
         before = text[max(0, start - self.window_chars):start]
         sentence = _SENTENCE_BREAK.split(before)[-1]
         clause = _CLAUSE_BREAK.split(sentence)[-1] if sentence else ""
+        opened = sentence.rfind("(")
+        if opened >= 0 and ")" not in sentence[opened:]:  # inside a parenthesized list: its head counts
+            clause = _CLAUSE_BREAK.split(sentence[:opened])[-1] + sentence[opened:]
         after = text[end:end + self.window_chars]
         clause_after = _CLAUSE_BREAK.split(_SENTENCE_BREAK.split(after)[0])[0]
         context = self.context
@@ -242,7 +246,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         problems.append(Problem(file, "context", "expected a mapping of ConText cues"))
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
-            for key in ("negation_after", "experiencer", "ended", "events")}
+            for key in ("negation_after", "experiencer", "ended", "events", "history")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -252,7 +256,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             values = []
         lists[key] = frozenset(values)
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
-                        lists["ends_with_time"], cues["events"])
+                        lists["ends_with_time"], cues["events"], cues["history"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

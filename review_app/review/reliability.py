@@ -1,5 +1,5 @@
-"""The reliability suite: concurrent writers, killed writers, exports, text with line
-separators, and what `synchronous = FULL` costs, with figures.
+"""The reliability suite: concurrent writers, killed writers, a killed server, exports, text with
+line separators, and what `synchronous = FULL` costs, with figures.
 
 Every check counts writes attempted, acknowledged (the store returned), found afterwards and
 lost (acknowledged but missing: must be 0), errors by kind, the integrity check, and save
@@ -185,6 +185,89 @@ def server_writes(url: str, path: Path, clients: int, per_client: int,
     return _verify(result, path, acked)
 
 
+def killed_server(path: Path, exports_dir: Path, kills: int, save: Callable[[Any, str, int], dict],
+                  clients: int = 4, seed: int = 0) -> CheckResult:
+    """The app started as a Space starts it, API clients saving through it, and the server killed
+    with SIGKILL mid-stream, `kills` times, each time started again on the same database file; then
+    once more, to show it serves saves after the last kill. A call cut off by a kill is attempted
+    but not acknowledged; lost counts acknowledged saves missing afterwards."""
+    from gradio_client import Client
+
+    result = CheckResult(f"server killed (SIGKILL) x{kills} and restarted, {clients} API clients")
+    rng = random.Random(seed)
+    acked: set[int] = set()
+    lock = threading.Lock()
+    cut_off = Counter()
+
+    def serve_round(tag: str, target: int, kill: bool) -> int:
+        process, url = start_app(path, exports_dir)
+        enough, stop, killing = threading.Event(), threading.Event(), threading.Event()
+        saved = Counter()
+
+        def worker(n: int) -> None:
+            try:
+                client = Client(url, verbose=False)
+            except Exception as exc:
+                with lock:
+                    result.errors[f"connect: {_kind(exc)}"] += 1
+                return
+            i = 0
+            while not stop.is_set():
+                start = time.perf_counter()
+                with lock:
+                    result.attempted += 1
+                try:
+                    record = save(client, f"{tag}c{n}", i)
+                except Exception as exc:  # a kill cuts the calls in flight; anything else is an error
+                    with lock:
+                        if killing.is_set() or stop.is_set():
+                            cut_off["in flight"] += 1
+                        else:
+                            result.errors[_kind(exc)] += 1
+                    return
+                with lock:
+                    if "id" in record:
+                        acked.add(record["id"])
+                        result.latencies_ms.append((time.perf_counter() - start) * 1000)
+                        saved["n"] += 1
+                        if saved["n"] >= target:
+                            enough.set()
+                    else:
+                        result.errors[record.get("error", "refused")] += 1
+                i += 1
+
+        threads = [threading.Thread(target=worker, args=(n,), daemon=True) for n in range(clients)]
+        for thread in threads:
+            thread.start()
+        try:
+            enough.wait(timeout=120)
+            if kill:
+                killing.set()  # set first: a call failing from here on was cut off by the kill
+                os.kill(process.pid, signal.SIGKILL)  # the clients are still saving: the kill lands mid-stream
+                process.wait()
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=60)
+            stuck = sum(thread.is_alive() for thread in threads)
+            if stuck:
+                result.errors["client still waiting 60 s after the kill"] += stuck
+        finally:
+            stop.set()
+            stop_app(process)
+        return saved["n"]
+
+    for n in range(kills):
+        serve_round(f"k{n}", rng.randint(10, 40), kill=True)
+    after = serve_round("after", clients, kill=False)
+    if not after:
+        result.errors["no save acknowledged after the last restart"] += 1
+    verified = _verify(result, path, acked)
+    verified.notes = (f"{kills} kills mid-stream, each followed by a restart on the same file; calls cut off by a "
+                      f"kill (attempted, never acknowledged): {cut_off['in flight']}; saves acknowledged after the "
+                      f"last restart: {after}")
+    return verified
+
+
 def exports_check(make_service: Callable[[], Any], exports_dir: Path) -> CheckResult:
     """Two exports of the same database are identical, and nothing half-written is left."""
     from .export import export_holdout
@@ -328,9 +411,11 @@ def line_separator_text(make_service: Callable[[], Any], folder: Path) -> CheckR
 
 
 def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: int = 8,
-              per_client: int = 250, folder: Path | None = None, saves: int = 300) -> list[CheckResult]:
-    """All checks on a scratch folder (a temporary one unless given). The live-server round
-    starts the app the way a Space does (`python app.py`), as a separate process."""
+              per_client: int = 250, folder: Path | None = None, saves: int = 300,
+              server_kills: int = 5) -> list[CheckResult]:
+    """All checks on a scratch folder (a temporary one unless given). The live-server rounds
+    start the app the way a Space does (`python app.py`), as a separate process; the last of them
+    kills it `server_kills` times and starts it again on the same database."""
     from ..engine.pipeline import get_engine
     from ..engine.settings import data_dir, default_settings
     from .service import ReviewService
@@ -346,6 +431,8 @@ def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: 
 
         with app_process(base / "server.sqlite", base / "exports") as url:
             results.append(server_writes(url, base / "server.sqlite", clients, per_client, api_saver(service())))
+        results.append(killed_server(base / "killed-server.sqlite", base / "killed-server-exports", server_kills,
+                                     api_saver(service()), clients=min(clients, 4)))
         results.append(exports_check(service, base / "exports"))
         results.append(export_during_writes(lambda: ReviewService(engine, ReviewStore(base / "during.sqlite"),
                                                                   data_dir("labels"), default_settings())))
@@ -359,6 +446,16 @@ def run_suite(writers: int = 8, per_writer: int = 500, kills: int = 5, clients: 
 @contextmanager
 def app_process(db_path: Path, exports_dir: Path, timeout_s: float = 120.0) -> Iterator[str]:
     """`python app.py` on a free loopback port with its own database; yields its URL once it answers."""
+    process, url = start_app(db_path, exports_dir, timeout_s)
+    try:
+        yield url
+    finally:
+        stop_app(process)
+
+
+def start_app(db_path: Path, exports_dir: Path, timeout_s: float = 120.0) -> tuple[subprocess.Popen, str]:
+    """`python app.py` as a process of its own (as a Space starts it) on a free loopback port and the
+    given database; returns the process and its URL once it answers. Stop it with `stop_app`."""
     import urllib.request
 
     port = _free_port()
@@ -377,20 +474,27 @@ def app_process(db_path: Path, exports_dir: Path, timeout_s: float = 120.0) -> I
             try:
                 with urllib.request.urlopen(url, timeout=5) as response:
                     if response.status == 200:
-                        break
+                        return process, url
             except OSError:
                 pass
             if time.monotonic() > deadline:
                 raise RuntimeError(f"app.py did not answer on {url} within {timeout_s:.0f} s")
             time.sleep(0.5)
-        yield url
-    finally:
+    except BaseException:
+        stop_app(process)
+        raise
+
+
+def stop_app(process: subprocess.Popen) -> None:
+    if process.poll() is None:
         process.terminate()
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    if process.stderr is not None:
+        process.stderr.close()
 
 
 def api_saver(service: Any) -> Callable[[Any, str, int], dict]:

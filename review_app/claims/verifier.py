@@ -16,14 +16,14 @@ intervals, grades, and the claim's remaining content words.
 A compound claim is read as atomic assertions (`FactReader.atoms`): each atom is judged
 against the chunk of its own organization, reasons are computed per atom (wrong_organization
 only when the organization is the wrong part), and the claim is supported only when every
-atom is. All wording is data in the pack's claim rules.
+atom is. All wording is data in the pack's claim rules; values are compared by kind in
+`values.py` (ages, ranges, dates, intervals, rates).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -33,6 +33,21 @@ from ..engine.facts import FactReader, Facts
 from ..engine.pipeline import Engine
 from ..engine.query import parse_question
 from ..records import Claim
+from .values import (
+    DATED_YEAR,
+    ages_of,
+    ages_within,
+    anchors,
+    conflicting_values,
+    decade_meets,
+    is_decade,
+    is_year,
+    other_rates,
+    ranged_ages,
+    uncovered,
+    unstated_dates,
+    year_for_age,
+)
 
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
 CONTENT_COVERAGE = 0.6
@@ -228,20 +243,20 @@ class Verifier:
         placed = False  # ages the claim rightly places outside the card's ranges: its point, stated by the range
         if dict(facts.poles).get("coverage") == -1:
             # "a woman who turns 75 is no longer covered": ages it places outside the card's ranges agree with it
-            outside = {v for v in _ages(facts) if card.age_ranges
+            outside = {v for v in ages_of(facts) if card.age_ranges
                        and not any(low <= float(v) <= high for low, high in card.age_ranges)}
             facts = dataclasses.replace(facts, numbers=facts.numbers - outside)
             placed = bool(outside)
         if facts.offers and "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
-        anchored = bool(_anchors(facts.values & card.values) or facts.concepts & card.concepts
-                        or _ages_within(facts, card))
+        anchored = bool(anchors(facts.values & card.values) or facts.concepts & card.concepts
+                        or ages_within(facts, card))
         if context is not None and not facts.values and not facts.concepts:
-            anchored = bool(_anchors(context.values & card.values) or context.concepts & card.concepts)
-        ages, card_ages = _ages(facts), _ages(card)
+            anchored = bool(anchors(context.values & card.values) or context.concepts & card.concepts)
+        ages, card_ages = ages_of(facts), ages_of(card)
         # a card about other ages does not state the strength of the claim's advice
-        other_ages = bool(ages and card_ages and not ages & card_ages and not _ages_within(facts, card))
+        other_ages = bool(ages and card_ages and not ages & card_ages and not ages_within(facts, card))
         aligned = _aligned_strengths(facts, card)
         if facts.mandate and not card.mandate and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
             return ("contradicts", "misstated_strength",
@@ -272,12 +287,12 @@ class Verifier:
         # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
         opened = dataclasses.replace(card, age_ranges=card.age_ranges + tuple(
             (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
-        conflicts = _conflicts(facts, opened, frozenset(self.reader.rules.intervals),
+        conflicts = conflicting_values(facts, opened, frozenset(self.reader.rules.intervals),
                                self.reader.interval_choices(facts.intervals | card.intervals),
                                "option" in facts.strengths, self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
         if not conflicts:
-            conflicts = _year_for_age(facts, card) or self._year_of_another_part(facts, claim.weights, card)
+            conflicts = year_for_age(facts, card) or self._year_of_another_part(facts, claim.weights, card)
         starts = facts.starts - card_starts
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
@@ -291,19 +306,19 @@ class Verifier:
                     f"{chunk_id} states {conflicts}")
         missing_concepts = sorted(facts.concepts - card.concepts)
         if missing_concepts:
-            shares = facts.concepts & card.concepts or len(_anchors(facts.values & card.values)) >= 2
+            shares = facts.concepts & card.concepts or len(anchors(facts.values & card.values)) >= 2
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
-        missing = sorted(_uncovered(facts, opened)) + _unstated_dates(facts, card)
-        stated = card.words | self._decade_words(facts, card) | _ranged_ages(facts, card)
+        missing = sorted(uncovered(facts, opened)) + unstated_dates(facts, card)
+        stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
         coverage = _content_coverage(claim.weights, stated)
         if not missing and (coverage >= CONTENT_COVERAGE or placed):
             return "supports", None, f"{chunk_id} states every fact of the claim"
-        other = _other_rates(missing, card)
+        other = other_rates(missing, card)
         if other:  # the card's number is another quantity ("rising 2% per year" is not "a 2% chance each year")
             return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
         # Part of a claim is supported only by a card that states some of its values.
-        shared = bool(_anchors(facts.values & card.values)) or _ages_within(facts, card) or _decade_meets(facts, card)
+        shared = bool(anchors(facts.values & card.values)) or ages_within(facts, card) or decade_meets(facts, card)
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
@@ -313,13 +328,13 @@ class Verifier:
         higher-risk advice in 2023" against "updated its average-risk advice in 2023"): the claim's
         year must be in the dated clause closest to its wording; a clause naming a topic the claim
         does not name is about something else."""
-        years = {m.group(2) for sentence, _, _ in claim.sentences for m in _DATED_YEAR.finditer(sentence)}
+        years = {m.group(2) for sentence, _, _ in claim.sentences for m in DATED_YEAR.finditer(sentence)}
         if not years & card.values:
             return ""
         vocabulary, topics = self.engine.vocabulary, self.reader.rules.concepts
         best, best_overlap = None, 0.0
         for clause, _, _ in card.clauses:
-            dated = {m.group(2) for m in _DATED_YEAR.finditer(clause)}
+            dated = {m.group(2) for m in DATED_YEAR.finditer(clause)}
             foreign = any(name not in claim.concepts and any(p.search(clause) for p in patterns)
                           for name, patterns in topics)
             if not dated or foreign:
@@ -335,10 +350,10 @@ class Verifier:
         """A year that names one of the organization's own documents ("before its 2024 update",
         "ORG 2016 also ...") says which text, not a fact the card must state or contradict."""
         names = self._source_years(chunk_id)
-        dated = {m.group(2) for sentence, _, _ in facts.sentences for m in _DATED_YEAR.finditer(sentence)}
-        drop = {v for v in facts.numbers if _is_year(v) and v in names and v not in dated}
+        dated = {m.group(2) for sentence, _, _ in facts.sentences for m in DATED_YEAR.finditer(sentence)}
+        drop = {v for v in facts.numbers if is_year(v) and v in names and v not in dated}
         # an event's date that no card states ("a woman who turns 75 in 2026") is the claim's own
-        drop |= {v for v in facts.numbers if _is_year(v) and v in dated and v not in self._card_years()}
+        drop |= {v for v in facts.numbers if is_year(v) and v in dated and v not in self._card_years()}
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
 
     def _without_flag_words(self, claim: _ClaimReading) -> _ClaimReading:
@@ -357,7 +372,7 @@ class Verifier:
     @lru_cache(maxsize=1)  # noqa: B019 (one verifier per engine)
     def _card_years(self) -> frozenset[str]:
         return frozenset(v for chunk in self.engine.corpus.chunks for v in self._chunk_facts(chunk.id)[0].numbers
-                         if _is_year(v))
+                         if is_year(v))
 
     def _source_years(self, chunk_id: str) -> frozenset[str]:
         """The publication years of the chunk's organization's documents (their names)."""
@@ -449,9 +464,9 @@ class Verifier:
                         f"'{a.text}' speaks for {' and '.join(a.organizations)}" for a in elsewhere))
         # a part on the card's own ages, partly stated: the card is about that part, and another
         # part's different value is about another section
-        ours = [(a, r) for a, r in failing if r[0] == "partially_supports" and _ages(a.reading.facts)
+        ours = [(a, r) for a, r in failing if r[0] == "partially_supports" and ages_of(a.reading.facts)
                 and all(v in card.numbers or any(low <= float(v) <= high for low, high in card.age_ranges)
-                        for v in _ages(a.reading.facts))]
+                        for v in ages_of(a.reading.facts))]
         order = ("partially_supports", "contradicts", "does_not_support") if ours else \
             ("contradicts", "partially_supports", "does_not_support")
         for wanted in order:
@@ -465,17 +480,17 @@ class Verifier:
         """The word of a decade of life the claim names ("40s") when the card states an age in it:
         compared as a value, so stated."""
         def met(low: float, high: float) -> bool:
-            return any(low <= float(v) <= high for v in _ages(card)) or any(
+            return any(low <= float(v) <= high for v in ages_of(card)) or any(
                 c_low <= low <= c_high for c_low, c_high in card.age_ranges)
 
         return frozenset(self.engine.vocabulary.stems([f"{low}s"])[0] for low, high in claim.age_ranges
-                         if _is_decade(low, high) and met(low, high))
+                         if is_decade(low, high) and met(low, high))
 
     def _plainly_stated(self, claim: Facts, card: Facts) -> bool:
         """A card clause states the claim's value and topic with no strength word of its own
         ("screening continues through at least age 75"): the strength another part gives is the card's."""
         topics = dict(self.reader.rules.concepts)
-        return any(not strengths and _anchors(claim.values & values)
+        return any(not strengths and anchors(claim.values & values)
                    and any(p.search(clause) for c in claim.concepts for p in topics.get(c, ()))
                    for clause, strengths, values in card.clauses or card.sentences)
 
@@ -492,8 +507,8 @@ class Verifier:
                 theirs = dict(self.reader.poles(sentence)).get(name)
                 if theirs is None:
                     continue
-                about = not (claim.facts.concepts or _anchors(claim.facts.values)) or bool(
-                    _anchors(claim.facts.values & values)
+                about = not (claim.facts.concepts or anchors(claim.facts.values)) or bool(
+                    anchors(claim.facts.values & values)
                     or any(c.split()[0].lower() in sentence for c in claim.facts.concepts))
                 words = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(sentence)))
                 overlap = sum(claim.weights[w] for w in stems & words)
@@ -597,11 +612,11 @@ class Verifier:
         named = frozenset().union(*(self._source_years(v.chunk_id) for v in usable))
         choices = self.reader.interval_choices(claim.facts.intervals)
         unstated = sorted(v for v in claim.facts.values - named
-                          if all(v in _uncovered(claim.facts, card) for card in cards)
+                          if all(v in uncovered(claim.facts, card) for card in cards)
                           and not (v in choices and set(v.split(" or ")) <= values))
         if unstated:
             gaps.append("no citation states " + ", ".join(unstated))
-        dates = set.intersection(*(set(_unstated_dates(claim.facts, card)) for card in cards))
+        dates = set.intersection(*(set(unstated_dates(claim.facts, card)) for card in cards))
         if dates:
             gaps.append("no citation gives the date " + ", ".join(sorted(dates)))
         if claim.facts.concepts - concepts:
@@ -642,141 +657,6 @@ def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
         if by_overlap[overlap] and overlap > 0:
             return tuple(dict.fromkeys(by_overlap[overlap]))
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
-
-
-def _anchors(values: frozenset[str]) -> frozenset[str]:
-    """Values that tie a claim to a card's statement: a year (the card's own publication year,
-    an event date) says which text, not what it states."""
-    return frozenset(v for v in values if v.endswith("%") or not v.replace(".", "").isdigit()
-                     or not 1900 <= float(v) <= 2100)
-
-
-# A year as a date ("in 2023", "since 2015", "by 2025", "in April 2024"), not a document's name
-# ("its October 2024 update", "the 2016 recommendation").
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_NAMED = (r"\b(?!'?s?\s+(interim\s+)?(update|recommendation|rec|guideline|bulletin|statement|advice|version|response"
-          r"|revision))")
-_DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|{_MONTHS})\s+(\d{{4}}){_NAMED}")
-# A month and year of an event ("issued on April 30, 2024": the rewrites read the day off)
-_DATED_MONTH = re.compile(rf"\b({_MONTHS})\s+(\d{{4}}){_NAMED}")
-
-
-def _unstated_dates(claim: Facts, card: Facts) -> list[str]:
-    """The claim's event dates (a month and year) the card's text does not give: the year
-    alone, or the card's date of publication, does not state the month."""
-    text = " ".join(sentence for sentence, _, _ in card.sentences)
-    return sorted({f"{m.group(1)} {m.group(2)}" for sentence, _, _ in claim.sentences
-                   for m in _DATED_MONTH.finditer(sentence) if f"{m.group(1)} {m.group(2)}" not in text})
-
-
-def _year_for_age(claim: Facts, card: Facts) -> str:
-    """A year the claim gives where the card gives an age after the same word ("by 2025" against
-    "by age 25"): a date read as an age, or an age as a date."""
-    for sentence, _, _ in claim.sentences:
-        for m in re.finditer(r"\b(by|at|from|until|before|after)\s+(\d{4})\b", sentence):
-            if m.group(2) in card.numbers:
-                continue
-            for card_sentence, _, _ in card.sentences:
-                age = re.search(rf"\b{m.group(1)}\s+age\s+(\d{{1,3}})\b", card_sentence)
-                if age:
-                    return f"{m.group(1)} age {age.group(1)}, not {m.group(1)} {m.group(2)}"
-    return ""
-
-
-def _is_decade(low: float, high: float) -> bool:
-    return high - low == 9 and low % 10 == 0
-
-
-def _is_year(value: str) -> bool:
-    return value.isdigit() and 1900 <= int(value) <= 2100
-
-
-def _ages(facts: Facts) -> frozenset[str]:
-    """The plain numbers of a text that are not years: ages (and counts)."""
-    return frozenset(v for v in facts.numbers if v.replace(".", "").isdigit() and not 1900 <= float(v) <= 2100)
-
-
-def _other_rates(missing: Sequence[str], card: Facts) -> str:
-    """The card's rates with the number of a rate the claim gives that the card does not state:
-    the same percentage as another quantity or period ("per year 2%" against "risk per year 2%")."""
-    wanted = {v.rsplit(" ", 1)[1] for v in missing if v.endswith("%") and " " in v}
-    return " / ".join(sorted(v for v in card.values if v.endswith("%") and " " in v and v.rsplit(" ", 1)[1] in wanted))
-
-
-def _ranged_ages(claim: Facts, card: Facts) -> frozenset[str]:
-    """The claim's ages inside an age range the card states (45 within "40 to 49"): compared as
-    values, so their words are stated too."""
-    return frozenset(v for v in _ages(claim) if any(low <= float(v) <= high for low, high in card.age_ranges))
-
-
-def _decade_meets(claim: Facts, card: Facts) -> bool:
-    """A decade of life the claim names ("in the forties") holds an age the card states (45)."""
-    return any(high - low == 9 and low % 10 == 0 and any(low <= float(v) <= high for v in _ages(card))
-               for low, high in claim.age_ranges)
-
-
-def _ages_within(claim: Facts, card: Facts) -> bool:
-    """A claim's age inside an age range the card states (78 within "75 or older")."""
-    return any(low <= float(v) <= high for v in _ages(claim) for low, high in card.age_ranges)
-
-
-def _kind(value: str, *facts: Facts) -> str:
-    """What a value is: an interval or a grade (as the texts it came from read it), a
-    percentage, a year or another number."""
-    if any(value in f.intervals for f in facts):
-        return "interval"
-    if any(value in f.grades for f in facts):
-        return "grade"
-    if any(value in f.durations for f in facts):
-        return "duration"
-    if value.endswith("%"):  # a risk in a period (the claim rules' "risk per year 2%") is not a change per year
-        return "risk" if value.startswith("risk ") else "percent"
-    number = float(value)
-    return "year" if 1900 <= number <= 2100 else "number"
-
-
-def _uncovered(claim: Facts, card: Facts) -> set[str]:
-    """The claim's values the card does not state; an age inside a range the card states
-    (60 within "55 and older") counts as stated."""
-    out = set()
-    for value in claim.values - card.values:
-        if _kind(value, claim, card) == "number" and any(low <= float(value) <= high for low, high in card.age_ranges) \
-                and all(any(c_low <= low <= high <= c_high and (_is_decade(low, high) or c_high >= 100)
-                            for c_low, c_high in card.age_ranges)
-                        for low, high in claim.age_ranges if float(value) in (low, high)):
-            continue  # an age, a decade of life ("in their forties") or a range inside an open one ("from 55")
-        if value in claim.bounds and any(high == float(value) - 1 for _, high in card.age_ranges):
-            continue  # "before 50" and a card's "40 to 49"
-        if _kind(value, claim, card) == "number" and any(
-                high - low == 9 and low % 10 == 0 and float(value) in (low, high)
-                and any(low <= float(v) <= high for v in _ages(card)) for low, high in claim.age_ranges):
-            continue  # "sometime in the forties" and a card's 40 or 45
-        out.add(value)
-    return out
-
-
-def _conflicts(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
-               as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
-    """Values the card gives where the claim gives a different one of the same kind, when the
-    two speak of the same thing (they share a value or a topic): a card about the start age
-    does not contradict a claim about the stop age, it just lacks it. Intervals always
-    answer the same question, so a different interval always contradicts. `words` are the
-    pack's interval words, `choices` the "X or Y" values made of two of them."""
-    anchored = bool(claim.values & card.values or claim.concepts & card.concepts)
-    out = []
-    single = claim.intervals & words
-    for choice in sorted(card.intervals & choices):
-        if len(single) == 1 and single <= set(choice.split(" or ")) and choice not in claim.intervals \
-                and not as_option:
-            out.append(f"a choice of {choice} screening, not {next(iter(single))} alone")
-    for value in sorted(_uncovered(claim, card)):
-        kind = _kind(value, claim, card)
-        if kind != "interval" and not anchored:  # how often is one question; an age can be many
-            continue
-        alternatives = sorted(v for v in card.values - claim.values - names if _kind(v, claim, card) == kind)
-        if alternatives:
-            out.append(f"{' / '.join(alternatives)}, not {value}")
-    return "; ".join(out)
 
 
 def _content_coverage(weights: dict[str, float], words: frozenset[str]) -> float:

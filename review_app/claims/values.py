@@ -1,0 +1,150 @@
+"""The values a claim and a card state, read by kind: ages and decades of life, ranges and upper
+bounds, years as dates or as a document's name, months of an event, intervals, grades and rates.
+
+Pure functions over `Facts` (what `FactReader` read from a text); the verifier compares with
+them. No wording of a topic here: the patterns a value is read with are the pack's claim rules,
+and the few here (month names, the nouns that make a year a document's name) are plain English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..engine.facts import Facts
+
+
+def anchors(values: frozenset[str]) -> frozenset[str]:
+    """Values that tie a claim to a card's statement: a year (the card's own publication year,
+    an event date) says which text, not what it states."""
+    return frozenset(v for v in values if v.endswith("%") or not v.replace(".", "").isdigit()
+                     or not 1900 <= float(v) <= 2100)
+
+
+# A year as a date ("in 2023", "since 2015", "by 2025", "in April 2024"), not a document's name
+# ("its October 2024 update", "the 2016 recommendation").
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+NAMED = (r"\b(?!'?s?\s+(interim\s+)?(update|recommendation|rec|guideline|bulletin|statement|advice|version|response"
+         r"|revision))")
+DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|{MONTHS})\s+(\d{{4}}){NAMED}")
+# A month and year of an event ("issued on April 30, 2024": the rewrites read the day off)
+DATED_MONTH = re.compile(rf"\b({MONTHS})\s+(\d{{4}}){NAMED}")
+
+
+def unstated_dates(claim: Facts, card: Facts) -> list[str]:
+    """The claim's event dates (a month and year) the card's text does not give: the year
+    alone, or the card's date of publication, does not state the month."""
+    text = " ".join(sentence for sentence, _, _ in card.sentences)
+    return sorted({f"{m.group(1)} {m.group(2)}" for sentence, _, _ in claim.sentences
+                   for m in DATED_MONTH.finditer(sentence) if f"{m.group(1)} {m.group(2)}" not in text})
+
+
+def year_for_age(claim: Facts, card: Facts) -> str:
+    """A year the claim gives where the card gives an age after the same word ("by 2025" against
+    "by age 25"): a date read as an age, or an age as a date."""
+    for sentence, _, _ in claim.sentences:
+        for m in re.finditer(r"\b(by|at|from|until|before|after)\s+(\d{4})\b", sentence):
+            if m.group(2) in card.numbers:
+                continue
+            for card_sentence, _, _ in card.sentences:
+                age = re.search(rf"\b{m.group(1)}\s+age\s+(\d{{1,3}})\b", card_sentence)
+                if age:
+                    return f"{m.group(1)} age {age.group(1)}, not {m.group(1)} {m.group(2)}"
+    return ""
+
+
+def is_decade(low: float, high: float) -> bool:
+    return high - low == 9 and low % 10 == 0
+
+
+def is_year(value: str) -> bool:
+    return value.isdigit() and 1900 <= int(value) <= 2100
+
+
+def ages_of(facts: Facts) -> frozenset[str]:
+    """The plain numbers of a text that are not years: ages (and counts)."""
+    return frozenset(v for v in facts.numbers if v.replace(".", "").isdigit() and not 1900 <= float(v) <= 2100)
+
+
+def other_rates(missing: Sequence[str], card: Facts) -> str:
+    """The card's rates with the number of a rate the claim gives that the card does not state:
+    the same percentage as another quantity or period ("per year 2%" against "risk per year 2%")."""
+    wanted = {v.rsplit(" ", 1)[1] for v in missing if v.endswith("%") and " " in v}
+    return " / ".join(sorted(v for v in card.values if v.endswith("%") and " " in v and v.rsplit(" ", 1)[1] in wanted))
+
+
+def ranged_ages(claim: Facts, card: Facts) -> frozenset[str]:
+    """The claim's ages inside an age range the card states (45 within "40 to 49"): compared as
+    values, so their words are stated too."""
+    return frozenset(v for v in ages_of(claim) if any(low <= float(v) <= high for low, high in card.age_ranges))
+
+
+def decade_meets(claim: Facts, card: Facts) -> bool:
+    """A decade of life the claim names ("in the forties") holds an age the card states (45)."""
+    return any(high - low == 9 and low % 10 == 0 and any(low <= float(v) <= high for v in ages_of(card))
+               for low, high in claim.age_ranges)
+
+
+def ages_within(claim: Facts, card: Facts) -> bool:
+    """A claim's age inside an age range the card states (78 within "75 or older")."""
+    return any(low <= float(v) <= high for v in ages_of(claim) for low, high in card.age_ranges)
+
+
+def value_kind(value: str, *facts: Facts) -> str:
+    """What a value is: an interval or a grade (as the texts it came from read it), a
+    percentage, a year or another number."""
+    if any(value in f.intervals for f in facts):
+        return "interval"
+    if any(value in f.grades for f in facts):
+        return "grade"
+    if any(value in f.durations for f in facts):
+        return "duration"
+    if value.endswith("%"):  # a risk in a period (the claim rules' "risk per year 2%") is not a change per year
+        return "risk" if value.startswith("risk ") else "percent"
+    number = float(value)
+    return "year" if 1900 <= number <= 2100 else "number"
+
+
+def uncovered(claim: Facts, card: Facts) -> set[str]:
+    """The claim's values the card does not state; an age inside a range the card states
+    (60 within "55 and older") counts as stated."""
+    out = set()
+    for value in claim.values - card.values:
+        number = value_kind(value, claim, card) == "number"
+        if number and any(low <= float(value) <= high for low, high in card.age_ranges) \
+                and all(any(c_low <= low <= high <= c_high and (is_decade(low, high) or c_high >= 100)
+                            for c_low, c_high in card.age_ranges)
+                        for low, high in claim.age_ranges if float(value) in (low, high)):
+            continue  # an age, a decade of life ("in their forties") or a range inside an open one ("from 55")
+        if value in claim.bounds and any(high == float(value) - 1 for _, high in card.age_ranges):
+            continue  # "before 50" and a card's "40 to 49"
+        if value_kind(value, claim, card) == "number" and any(
+                high - low == 9 and low % 10 == 0 and float(value) in (low, high)
+                and any(low <= float(v) <= high for v in ages_of(card)) for low, high in claim.age_ranges):
+            continue  # "sometime in the forties" and a card's 40 or 45
+        out.add(value)
+    return out
+
+
+def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
+               as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
+    """Values the card gives where the claim gives a different one of the same kind, when the
+    two speak of the same thing (they share a value or a topic): a card about the start age
+    does not contradict a claim about the stop age, it just lacks it. Intervals always
+    answer the same question, so a different interval always contradicts. `words` are the
+    pack's interval words, `choices` the "X or Y" values made of two of them."""
+    anchored = bool(claim.values & card.values or claim.concepts & card.concepts)
+    out = []
+    single = claim.intervals & words
+    for choice in sorted(card.intervals & choices):
+        if len(single) == 1 and single <= set(choice.split(" or ")) and choice not in claim.intervals \
+                and not as_option:
+            out.append(f"a choice of {choice} screening, not {next(iter(single))} alone")
+    for value in sorted(uncovered(claim, card)):
+        kind = value_kind(value, claim, card)
+        if kind != "interval" and not anchored:  # how often is one question; an age can be many
+            continue
+        alternatives = sorted(v for v in card.values - claim.values - names if value_kind(v, claim, card) == kind)
+        if alternatives:
+            out.append(f"{' / '.join(alternatives)}, not {value}")
+    return "; ".join(out)

@@ -151,3 +151,20 @@ def test_a_misshapen_section_is_a_named_problem_not_a_traceback(engine, corpus_c
     with pytest.raises(CorpusError) as error:
         load_aspects(dataclasses.replace(engine.corpus, directory=corpus_copy))
     assert str(path) in str(error.value)
+
+
+def test_a_kind_of_source_asked_for_before_it_existed_is_an_abstention(engine, at_date):
+    """Asking for an organization's patient material on a point none of its sources then
+    stated abstains; asking the same while the guideline answers the point does not."""
+    question = "Is there an ACOG patient FAQ explaining dense breast tissue that I could hand to a patient?"
+    before = engine.ask(question, at_date("2024-10-09", reference_date_explicit=True))
+    assert before.abstain and "ACOG on dense breasts" in before.abstain_reason
+    plain = engine.ask("What does ACOG tell patients about when to start mammograms? I'd like something "
+                       "plain-language to pass on.", at_date("2024-08-15", reference_date_explicit=True))
+    assert not plain.abstain and "acog-2017#starting-age" in {r.chunk_id for r in plain.results}
+
+
+def test_an_aspect_read_in_passing_never_turns_a_question_into_an_abstention(engine, settings):
+    decision = engine.ask("Before the 2024 change, what did the task force tell women in their 40s? My sister is "
+                          "48 and I'm trying to understand why nobody ever pushed her to get a mammogram.", settings)
+    assert not decision.abstain and "uspstf-2016#ages-40-to-49" in {r.chunk_id for r in decision.results}

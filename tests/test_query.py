@@ -87,7 +87,8 @@ def _patient(question):
 
     from .conftest import CORPUS_DIR
 
-    return read_patient(question, load_scope(CORPUS_DIR).context.experiencer)
+    context = load_scope(CORPUS_DIR).context
+    return read_patient(question, context.experiencer, history=context.history)
 
 
 def test_a_relatives_age_is_theirs_not_the_patients():
@@ -97,6 +98,17 @@ def test_a_relatives_age_is_theirs_not_the_patients():
     assert patient.ages == ((42, 42),) and patient.relatives == (("mom", (61, 61)),)
     patient = _patient("58F, mother dx at 70, q1y or q2y?")
     assert patient.ages == ((58, 58),) and patient.relatives == (("mother", (70, 70)),)
+
+
+def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():
+    patient = _patient("My mom is 79 and still goes every year for her mammogram. Is there an age where you stop?")
+    assert patient.ages == ((79, 79),)
+    # her history is not a question about her: the sister's age stays the sister's
+    patient = _patient("My sister was 45 when she was diagnosed. When should I start mammograms?")
+    assert patient.ages == () and patient.relatives == (("sister", (45, 45)),)
+    # the asker's own age wins over a relative's
+    patient = _patient("I'm 52 and my mom is 79. How often should I have mammograms?")
+    assert patient.ages == ((52, 52),) and patient.relatives == (("mom", (79, 79)),)
 
 
 def test_the_relatives_age_does_not_pull_its_age_band(engine, settings):

@@ -83,6 +83,8 @@ def test_bad_rules_file_names_flag_and_field(tmp_path):
     "I breastfed my kids but stopped breastfeeding ten years ago. Is yearly mammography needed?",
     "No lump, no nipple discharge, I don't have any symptoms. When should I start mammograms?",
     "Pt 44F, avg risk, no sx. Annual vs q2y mammo? pls advise for callback.",
+    "41F, multigene panel NEG (incl BRCA1/2, PALB2), sister dx at 49. Start now?",       # a negated list
+    "Does ACR recommend more imaging for dense breasts?",                                  # supplemental, not work-up
 ])
 def test_context_sets_a_concept_aside(question):
     assert GUARD.check(question) == ()
@@ -95,6 +97,9 @@ def test_context_sets_a_concept_aside(question):
     ("37F w/ hx XRT to chest @ 19 for NHL — start mammo at 40 like everyone else?", "prior_chest_radiation"),
     ("BRCA2 carrier, 35: when to start MRI?", "known_high_risk_genetics"),
     ("She was called back after her screening mammogram for extra views.", "diagnostic_symptoms"),
+    ("41F, hereditary panel (BRCA1/2, PALB2) positive for PALB2. Start mammo now?", "known_high_risk_genetics"),
+    ("got a letter that my mammogram was abnormal and they want more pictures. im 51", "diagnostic_symptoms"),
+    ("since two week some bloody liquid is coming from my right nipple. Is screening enough?", "diagnostic_symptoms"),
 ])
 def test_a_past_state_that_still_excludes_and_affirmed_findings_fire(question, flag):
     assert flag in GUARD.check(question)
@@ -118,6 +123,10 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     ("Should she also be screened for ovarian cancer with CA-125 at her mammogram visit?", "ovarian cancer screening"),
     ("My gynecologist brought up tamoxifen. I'm 50. Does the task force recommend taking it?",
      "risk-reducing medication and treatment"),
+    ("Do USPSTF and ACS agree on when to start lung cancer screening? To line it up with her mammogram.",
+     "lung cancer screening"),
+    ("If a screening mammogram comes back abnormal, what are the chances it ends up needing a biopsy?",
+     "the accuracy or harms of the test"),
 ])
 def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     assert GUARD.other_topic(question) == label
@@ -127,6 +136,7 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     "My insurer sent a reminder that I'm due for a mammogram. I'm 46. Do I really need one every year?",
     "58F, PMHx asthma, HTN, DM2, last MMG 13 mo ago neg. Due now? q1y vs q2y per ACS?",   # comorbidities
     "My mother had ovarian cancer. When should I start mammograms?",                    # someone else's
+    "My mother had colon cancer at 60. When should I start mammograms?",
     '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
 ])
 def test_context_and_comorbidities_never_make_a_question_off_corpus(question):

@@ -37,6 +37,7 @@ class Aspect:
     patient_ages: AgeRange | None = None  # a patient in this range asks about the aspect too
     all_versions: bool = False  # the aspect compares a source with the version it replaced
     subsumes: tuple[str, ...] = ()  # aspects a question asking this one names only as its subject
+    relational: bool = False  # a question about it names other organizations than the one answering
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,8 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
             problems.append(Problem(file, f"{where}.subsumes", "expected a list of aspects named under `aspects`"))
             subsumes = []
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
-                                   bool(entry.get("all_versions", False)), tuple(subsumes))
+                                   bool(entry.get("all_versions", False)), tuple(subsumes),
+                                   bool(entry.get("relational", False)))
     return aspects
 
 

@@ -269,7 +269,8 @@ class Engine:
         on_topic = self.scope.on_topic(question)
         organizations = self._absent_organizations(question, features, eligible)
         normalized = self.vocabulary.normalize(question)  # what support and the aspects read; shown in the map
-        plan = self._answer_plan(normalized, features, organizations[0], eligible, settings)
+        asked_kind = self.aspects.asked_class(normalized)
+        plan = self._answer_plan(normalized, features, organizations[0], eligible, settings, asked_kind)
         # an answer-bearing chunk the retrievers did not score at all is not evidence for this question
         reserved = sorted((i for i in (self._chunk_index[c] for c in plan.chunk_ids) if ranked.rank_score[i] > 0),
                           key=lambda i: -ranked.rank_score[i]) if settings.diversify else []
@@ -278,7 +279,7 @@ class Engine:
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
                                 on_topic, self.chunk_statuses(settings.reference_date))
         decision = self._decision(question, normalized, settings, features, statuses, results, on_topic,
-                                  organizations)
+                                  organizations, self._unanswered(plan, organizations[0], normalized, asked_kind))
         shown = {r.chunk_id for r in results}
         decision = dataclasses.replace(
             decision, aspects=plan.aspects, aspects_default=plan.default,
@@ -301,7 +302,8 @@ class Engine:
         superseded_years = [s.published_date.year for s in self.corpus.sources
                             if statuses[s.id] == "superseded" and s.published_date]
         return parse_question(question, self.vocabulary, self.params.background, date, superseded_years,
-                              read_patient(question, self.scope.context.experiencer))
+                              read_patient(question, self.scope.context.experiencer,
+                                           history=self.scope.context.history))
 
     def _status_weights(self, statuses: dict[str, str], historical: bool,
                         status_scoring: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -371,8 +373,25 @@ class Engine:
             rank_score = (fused + boost) * status_weight * self.class_weight
         return _Ranked(status_weight=status_weight, fused=fused, rank_score=rank_score)
 
+    def _unanswered(self, plan: AnswerPlan, named: tuple[str, ...], normalized: str,
+                    asked_kind: str | None) -> str | None:
+        """When a question asks for a kind of source by name ("ACOG's patient FAQ on ..."), the
+        organizations it names are the whole question, and none of them has an eligible statement on
+        any aspect it asks about: what is missing, in words. (Without a kind asked for, a missing
+        statement is said in the synthesis instead: an aspect read from a passing word would
+        otherwise turn an answerable question into an abstention.)"""
+        held = [o for o in named if o in self.corpus.organizations]
+        if asked_kind is None or plan.default or not held or not plan.aspects \
+                or self.aspects.asks_every_organization(normalized) \
+                or any(self.aspects.aspects[a].relational for a in plan.aspects):
+            return None
+        if not all(o in plan.missing.get(a, ()) for a in plan.aspects for o in held):
+            return None
+        labels = self.aspects.labels
+        return f"{', '.join(held)} on {', '.join(labels[a] for a in plan.aspects)}"
+
     def _answer_plan(self, normalized: str, features: QueryFeatures, named: tuple[str, ...], eligible: np.ndarray,
-                     settings: Settings) -> AnswerPlan:
+                     settings: Settings, asked_kind: str | None = None) -> AnswerPlan:
         """The aspects the (normalized) question asks about and, per aspect and organization in play
         (those it names, else every one with an eligible source), the chunks that answer it."""
         asked, default = self.aspects.read(normalized, features.ages)
@@ -380,7 +399,7 @@ class Engine:
             [o for o in named if o in self.corpus.organizations]
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
-        preferred = self.aspects.asked_class(normalized) or self.pack.primary_class
+        preferred = asked_kind or self.pack.primary_class
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
                              self._current_chunks(settings.reference_date), features.ages, preferred,
                              features.historical, features.years, self._chunk_index)
@@ -451,7 +470,8 @@ class Engine:
 
     def _decision(self, question: str, normalized: str, settings: Settings, features: QueryFeatures,
                   statuses: dict[str, str], results: list[Result], on_topic: bool,
-                  organizations: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> Decision:
+                  organizations: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+                  unanswered: str | None = None) -> Decision:
         """Answer or abstain, with the reason and the notes a reader must see."""
         max_support = max((r.support_score for r in results), default=0.0)
         findings = self.scope.findings(question)  # each concept once; the affirmed ones are the flags
@@ -461,6 +481,8 @@ class Engine:
         date = settings.reference_date.isoformat()
         reason = self._abstain_reason(settings, flags, off_topic, results, max_support, on_topic)
         notes = list(self.withdrawal_notes(results, statuses, features.historical, settings.reference_date))
+        if unanswered and reason is None:  # the aspect-level counterpart of an organization absent
+            reason = f"no statement from {unanswered} in this corpus as of {date}: the question asks only about that"
         if absent and reason is None:
             names = ", ".join(absent)
             if set(named) <= set(absent):  # the organizations asked about are the whole question

@@ -109,10 +109,14 @@ class ScopeGuard:
             where = question if label in self.topic.uncovered_anywhere else asked
             if any(not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
                 return label
-        if any(a.search(question) for a in self.topic.anchors):
+        # another topic counts when nothing of the corpus topic is named: in the whole question, or
+        # in what it asks ("when should she start lung cancer screening? ... her mammogram schedule")
+        where = question if not any(a.search(question) for a in self.topic.anchors) else \
+            asked if asked != question and not any(a.search(asked) for a in self.topic.anchors) else None
+        if where is None:
             return None
         for label, patterns in self.topic.other_topics:
-            if any(p.search(question) for p in patterns):
+            if any(p.search(where) for p in patterns):
                 return label
         return None
 

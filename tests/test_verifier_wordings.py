@@ -1,0 +1,50 @@
+"""The claim verifier on wordings an independently written claim set used (claims_c: patient
+leaflets, journal-club slides, quality-improvement memos), one behaviour class per test. Each
+pairs a claim the verifier must pass with one of the same kind it must not."""
+
+import pytest
+
+from .conftest import judge
+
+# --- intervals in other units: months, "twice a year" -----------------------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The USPSTF 2024 statement backs a 24-month mammography interval from age 40 through 74.",
+     "uspstf-2024#recommendation", ("supports", None)),
+    ("ACOG lets patients pick a 12- or 24-month screening interval after shared decision-making.",
+     "acog-2024#screening-interval", ("supports", None)),
+    ("The USPSTF backs a 12-month mammography interval from age 40 through 74.",
+     "uspstf-2024#recommendation", ("contradicts", "missing_fact")),
+    # biannual / semiannual is twice a year, not every 2 years
+    ("The task force wants women 40 to 74 screened semiannually.",
+     "uspstf-2024#recommendation", ("contradicts", "missing_fact")),
+    ("The task force recommends a mammogram twice a year for women aged 40 to 74.",
+     "uspstf-2024#recommendation", ("contradicts", "missing_fact")),
+])
+def test_an_interval_in_months_or_twice_a_year_is_an_interval(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+# --- dates written day-first or abbreviated; document numbers; "pre-update" -------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("ACOG's interim update of 10 October 2024 says average-risk patients should begin screening mammography at 40.",
+     "acog-2024#starting-age", ("supports", None)),
+    ("ACOG's interim update (Oct. 10, 2024) says average-risk patients should begin screening mammography at 40.",
+     "acog-2024#starting-age", ("supports", None)),
+    ("ACOG's interim update of 10 March 2024 says average-risk patients should begin screening mammography at 40.",
+     "acog-2024#starting-age", ("partially_supports", "missing_fact")),
+])
+def test_a_day_first_or_abbreviated_date_is_a_date(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+def test_a_document_number_is_a_name_and_pre_update_is_the_past(verifier):
+    # "PB 179" names the bulletin; its number is not a value the card must state
+    assert judge(verifier, "Under PB 179, a clinical breast exam may be offered every 1-3 years at ages 25-39 "
+                 "and annually from 40.", "acog-2017#clinical-breast-examination") == ("supports", None)
+    # a claim about what ACOG said before its update may cite the superseded section
+    assert judge(verifier, "Pre-update ACOG guidance offered screening from 40 and said to begin no later than 50.",
+                 "acog-2017#starting-age") == ("supports", None)
+    assert judge(verifier, "ACOG guidance offers screening from 40 and says to begin no later than 50.",
+                 "acog-2017#starting-age")[0] == "does_not_support"

@@ -90,3 +90,62 @@ def test_whole_slice_views_read_one_snapshot_on_one_connection(service, monkeypa
     opened.clear()
     queues = service.queues("canonical", "nurse-t")
     assert queues["submitted by me"] and len(opened) <= 6  # the re-review queue reads a few tables first
+
+
+def test_progress_and_queues_after_every_kind_of_write_match_a_fresh_service(engine, settings, tmp_path):
+    """Progress and the per-reviewer queues reuse a case's rows until what they are read from changes:
+    after each write, by this service or by another process's on the same file, they equal what a
+    service with nothing remembered computes."""
+    from review_app.review.store import ReviewStore
+
+    from .conftest import LABELS_DIR
+
+    db = tmp_path / "review.sqlite"
+    long_lived = ReviewService(engine, ReviewStore(db), LABELS_DIR, settings)
+    elsewhere = ReviewService(engine, ReviewStore(db), LABELS_DIR, settings)  # e.g. the command line
+    reviewers = ("dr-a", "dr-b", "nurse-t")
+    row = ("canonical", "canonical-001", "c1", "uspstf-2024#recommendation")
+    other = ("canonical", "canonical-002", *next((c.id, c.evidence[0].chunk_id) for c in
+                                                  long_lived.case("canonical", "canonical-002").claims))
+
+    def same() -> None:
+        fresh = ReviewService(engine, ReviewStore(db), LABELS_DIR, settings)
+        for name in reviewers:
+            assert long_lived.progress("canonical", name) == fresh.progress("canonical", name)
+            assert long_lived.queues("canonical", name) == fresh.queues("canonical", name)
+
+    same()
+    writes = [
+        lambda: long_lived.save(*row, "dr-a", "supports", None, "", submit=False),
+        lambda: long_lived.save(*row, "dr-a", "supports", None, ""),
+        lambda: elsewhere.save(*row, "dr-b", "contradicts", "other", "the card says otherwise"),
+        lambda: elsewhere.save(*other, "nurse-t", "supports", None, "read it again", submit=False),
+        lambda: long_lived.undo("dr-a"),
+        lambda: elsewhere.undo("nurse-t"),
+        lambda: long_lived.add_claim("canonical", "canonical-001", "A claim added in review.", [row[3]], "dr-b"),
+        lambda: long_lived.save("canonical", "canonical-001", "r1", row[3], "dr-a", "supports", None, ""),
+        lambda: elsewhere.adjudicate(*row, "dr-c", "supports", None, "the recommendation says so"),
+    ]
+    before = long_lived.progress("canonical", "dr-a")
+    for write in writes:
+        write()
+        same()
+    assert long_lived.progress("canonical", "dr-a") != before  # the writes did show
+
+
+def test_the_rereview_queue_reads_only_judgments_made_on_another_version(source_update):
+    """Judgments made on the current corpus version are never queued, so the queue leaves them
+    unread; it equals the queue computed from every current judgment."""
+    from review_app.evaluation.labels import SLICES
+    from review_app.review.versions import review_queue
+
+    _, v2 = source_update
+    v2.save("canonical", "canonical-013", "c1", "acs-2015#age-55-and-older", "dr-b", "supports", None, "")
+    v2.save("canonical", "canonical-001", "c1", "uspstf-2024#recommendation", "dr-a", "supports", None, "")
+    cases = {name: v2.cases(name) for name in SLICES}
+    slice_of = {case.id: name for name, found in cases.items() for case in found}
+    everything = review_queue(v2.store, v2.engine.corpus, cases,
+                              [(slice_of[j.case_id], j) for j in v2.store.judgments()])
+    queue = v2.rereview_queue()
+    assert queue == everything and any(i.kind == "judgment" for i in queue.items)
+    assert not any(i.kind == "judgment" and i.reviewer == "dr-b" for i in queue.items)  # made on the new text

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +34,8 @@ from .versions import (
     review_queue,
     text_of,
 )
+
+ROWS_CACHED = 4096  # (case, reviewer, stamps) entries kept for progress and the queues
 
 FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source",
            "needs re-review after a corpus change")
@@ -92,6 +96,8 @@ class ReviewService:
         self.verifier: Verifier = get_synthesizer(engine).verifier
         self._cases = lru_cache(maxsize=None)(self._load)
         self._version_recorded = False
+        self._slice_cache: OrderedDict[tuple, tuple[tuple[ClaimRow, ...], frozenset]] = OrderedDict()
+        self._slice_lock = threading.Lock()
 
     def record_version(self) -> bool:
         """Record the corpus version and its chunk texts in the store (once per service); True when new."""
@@ -255,17 +261,38 @@ class ReviewService:
                 out.append(case.id)
         return out
 
-    def progress(self, slice_name: str, reviewer: str | None) -> tuple[int, int, int]:
-        """(rows I have judged, rows in the slice, rows anyone has judged); every read on one
-        connection and one snapshot of the database."""
-        total = mine = anyone = 0
+    def slice_rows(self, slice_name: str, reviewer: str | None) -> list[tuple[Case, tuple[ClaimRow, ...], frozenset]]:
+        """Every case of the slice with its rows for `reviewer` and the (claim, chunk) pairs anyone
+        has judged, all read in one snapshot. A case's rows are built again only when what they are
+        read from changed (the store's stamps: its judgments and undos, or a table every case reads),
+        so after a save only the case saved to is rebuilt, not the whole slice."""
         with self.store.snapshot():
-            judged = {(j.case_id, j.claim_id, j.chunk_id) for j in self.store.judgments()}
+            per_case, shared = self.store.stamps()
+            out = []
             for case in self.cases(slice_name):
-                for row in self.rows(case, reviewer):
-                    total += 1
-                    mine += row.my_label is not None and not row.stale
-                    anyone += (row.case_id, row.claim_id, row.chunk_id) in judged
+                key = (slice_name, case.id, reviewer, per_case.get(case.id), shared)
+                with self._slice_lock:
+                    found = self._slice_cache.get(key)
+                    if found is not None:
+                        self._slice_cache.move_to_end(key)
+                if found is None:
+                    judged = frozenset((j.claim_id, j.chunk_id) for j in self.store.judgments(case.id))
+                    found = (self.rows(case, reviewer), judged)
+                    with self._slice_lock:
+                        self._slice_cache[key] = found
+                        while len(self._slice_cache) > ROWS_CACHED:
+                            self._slice_cache.popitem(last=False)
+                out.append((case, *found))
+        return out
+
+    def progress(self, slice_name: str, reviewer: str | None) -> tuple[int, int, int]:
+        """(rows I have judged, rows in the slice, rows anyone has judged), from one snapshot."""
+        total = mine = anyone = 0
+        for _, rows, judged in self.slice_rows(slice_name, reviewer):
+            for row in rows:
+                total += 1
+                mine += row.my_label is not None and not row.stale
+                anyone += (row.claim_id, row.chunk_id) in judged
         return mine, total, anyone
 
     def save(self, slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
@@ -283,31 +310,31 @@ class ReviewService:
                              "(or REVIEW_APP_REVIEWER); without one the app is a read-only demo")
         self.team.require(reviewer.strip(), "judge")
         case = self.case(slice_name, case_id)
-        cited = next(((claim, evidence) for claim, _ in self.claims(case) if claim.id == claim_id
-                      for evidence in claim.evidence if evidence.chunk_id == chunk_id), None)
-        if cited is None:
-            raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
-        claim, evidence = cited
-        gold_label = evidence.label or None
-        reason = reason or None
-        problems = validate_judgment(label, reason, rationale, gold_label)
-        if problems:
-            raise StoreError("; ".join(problems))
-        chunk = self.engine.corpus.chunk_by_id[chunk_id]
         self._ensure_version_recorded()
+        with self.store.snapshot():  # what the save reads, on one connection; the write is one short transaction
+            cited = next(((claim, evidence) for claim, _ in self.claims(case) if claim.id == claim_id
+                          for evidence in claim.evidence if evidence.chunk_id == chunk_id), None)
+            if cited is None:
+                raise StoreError(f"{case_id} has no claim {claim_id!r} citing {chunk_id!r}")
+            claim, evidence = cited
+            gold_label = evidence.label or None
+            reason = reason or None
+            problems = validate_judgment(label, reason, rationale, gold_label)
+            if problems:
+                raise StoreError("; ".join(problems))
+            chunk = self.engine.corpus.chunk_by_id[chunk_id]
+            bare = self._bare_acceptance(slice_name, case, claim, chunk_id, reviewer.strip(), label, reason, rationale)
         return self.store.record_judgment(Judgment(
             case_id=case_id, claim_id=claim_id, chunk_id=chunk_id, reviewer=reviewer.strip(), label=label,
             reason=reason, rationale=rationale or "", source=source, chunk_hash=chunk.content_hash,
             corpus_version=self.engine.corpus.version, claim_text=claim.text,
-            status="submitted" if submit else "draft",
-            bare_acceptance=self._bare_acceptance(slice_name, case, claim, chunk_id, reviewer.strip(), label,
-                                                  reason, rationale)), gold_label=gold_label)
+            status="submitted" if submit else "draft", bare_acceptance=bare), gold_label=gold_label)
 
     def _bare_acceptance(self, slice_name: str, case: Case, claim: Claim, chunk_id: str, reviewer: str,
                          label: str | None, reason: str | None, rationale: str | None) -> bool:
         """The verifier's suggestion, shown to this reviewer, taken unchanged: its label and reason,
         and no rationale other than the verifier's own explanation."""
-        pair = [j for j in self.store.judgments(case.id) if j.claim_id == claim.id and j.chunk_id == chunk_id]
+        pair = self.store.judgments(case.id, pair=(claim.id, chunk_id))
         mine = next((j for j in pair if j.reviewer == reviewer), None)
         others = [j for j in pair if j.reviewer != reviewer and j.status == "submitted"]
         if self._hides_suggestion(slice_name, reviewer, mine, others):
@@ -365,8 +392,7 @@ class ReviewService:
         queues: dict[str, list[str]] = {"waiting for me": [], "my drafts": [], "submitted by me": [],
                                         "needs re-review": [i.key for i in self.rereview_queue().items
                                                             if i.slice == slice_name]}
-        with self.store.snapshot():
-            rows = [(case, row) for case in self.cases(slice_name) for row in self.rows(case, reviewer)]
+        rows = [(case, row) for case, case_rows, _ in self.slice_rows(slice_name, reviewer) for row in case_rows]
         for case, row in rows:
             key = f"{case.id} {row.key}"
             if row.my_status == "submitted" and not row.stale:
@@ -452,7 +478,11 @@ class ReviewService:
         """Label cases and judgments a corpus change affects, not yet confirmed on the current version."""
         cases = {name: self.cases(name) for name in SLICES}
         slice_of = {case.id: name for name, found in cases.items() for case in found}
-        judgments = [(slice_of.get(j.case_id, "?"), j) for j in self.store.judgments()]
+        # a judgment made on the current version was made on the current text of its chunk (the version
+        # is a hash of the corpus files the chunk hashes come from): it never waits for re-review, so
+        # only the others are read (every save adds one on the current version)
+        judgments = [(slice_of.get(j.case_id, "?"), j)
+                     for j in self.store.judgments(not_on_version=self.engine.corpus.version)]
         self._version_recorded = True  # review_queue records the current version
         return review_queue(self.store, self.engine.corpus, cases, judgments, from_version)
 

@@ -264,22 +264,31 @@ class ReviewStore:
         return _judgment({**record, "id": pk})
 
     def judgments(self, case_id: str | None = None, reviewer: str | None = None,
-                  current_only: bool = True) -> list[Judgment]:
+                  current_only: bool = True, pair: tuple[str, str] | None = None,
+                  not_on_version: str | None = None) -> list[Judgment]:
         """Judgments in id order; by default only the current one per (case, claim, chunk, reviewer),
-        leaving out judgments that were undone."""
+        leaving out judgments that were undone. `pair` (claim, chunk) narrows a case to one pair;
+        `not_on_version` keeps only (current) judgments made on another corpus version."""
         where, params = [f"id not in (select judgment_id from {UNDOS})"] if current_only else [], []
         if case_id is not None:
             where.append("case_id = ?")
             params.append(case_id)
+            if pair is not None:  # the index's next columns
+                where.append("claim_id = ? and chunk_id = ?")
+                params += list(pair)
         if reviewer is not None:
             where.append("reviewer = ?")
             params.append(reviewer)
         condition = ("where " + " and ".join(where)) if where else ""
         if current_only:
             sql = (f"select * from {JUDGMENTS} where id in (select max(id) from {JUDGMENTS} {condition} "
-                   "group by case_id, claim_id, chunk_id, reviewer) order by id")
+                   "group by case_id, claim_id, chunk_id, reviewer)")
         else:
-            sql = f"select * from {JUDGMENTS} {condition} order by id"
+            sql = f"select * from {JUDGMENTS} {condition}"
+        if not_on_version is not None:  # after the current ones are chosen: a newer judgment still supersedes
+            sql += (" and" if current_only or where else " where") + " corpus_version is not ?"
+            params.append(not_on_version)
+        sql += " order by id"
         return [_judgment(row) for row in self._rows(sql, tuple(params))]
 
     def undo_last(self, reviewer: str) -> Judgment | None:
@@ -394,6 +403,23 @@ class ReviewStore:
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: the name could not be checked ({exc})") from exc
         return held["key_hash"] == key_hash
+
+    def stamps(self) -> tuple[dict[str, tuple], tuple]:
+        """What the rows of a case are read from, as it stands: per case, its newest judgment (id and
+        time), its number of judgments and its newest undo; and the newest row of each table every
+        case reads (adjudications, added claims, re-reviews, corpus versions, chunk texts). Every table
+        is append-only, so unchanged stamps mean unchanged content. Two cheap queries (an index scan)."""
+        per_case: dict[str, tuple] = {}
+        for row in self._rows(f"select case_id, max(id) as newest, max(created_at) as at, count(*) as n "
+                              f"from {JUDGMENTS} group by case_id"):
+            per_case[row["case_id"]] = (row["newest"], row["at"], row["n"], None)
+        for row in self._rows(f"select j.case_id, max(u.id) as undo from {UNDOS} u join {JUDGMENTS} j "
+                              "on j.id = u.judgment_id group by j.case_id"):
+            per_case[row["case_id"]] = (*per_case.get(row["case_id"], (None, None, 0))[:3], row["undo"])
+        tables = (ADJUDICATIONS, ADDED_CLAIMS, REREVIEWS, CORPUS_VERSIONS, CHUNK_TEXTS)
+        shared = self._rows("select " + ", ".join(f"(select max(id) from {t}) as t{n}, (select count(*) from {t}) "
+                                                  f"as c{n}" for n, t in enumerate(tables)))[0]
+        return per_case, tuple(shared.values())
 
     def is_empty(self) -> bool:
         return all(self._rows(f"select count(*) as n from {t}")[0]["n"] == 0 for t in TABLES)

@@ -120,6 +120,7 @@ def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):
     ("    aspect: modality\n", "    aspect: nowhere\n", "aspect"),
     ("    ages: [45, 54]\n", "    ages: [54, 45]\n", "ages"),
     ("    subsumes: [start_age, interval]\n", "    subsumes: [nothing]\n", "subsumes"),
+    ("    patient_only: true\n", "    patient_only: maybe\n", "patient_only"),
     ("default_aspects: [start_age, interval]", "default_aspects: [someday]", "default_aspects"),
     ("    cues: ['\\bdiagnostic\\b']", "    cues: ['(unclosed']", "cues[0]"),
 ])
@@ -168,3 +169,21 @@ def test_an_aspect_read_in_passing_never_turns_a_question_into_an_abstention(eng
     decision = engine.ask("Before the 2024 change, what did the task force tell women in their 40s? My sister is "
                           "48 and I'm trying to understand why nobody ever pushed her to get a mammogram.", settings)
     assert not decision.abstain and "uspstf-2016#ages-40-to-49" in {r.chunk_id for r in decision.results}
+
+
+@pytest.mark.parametrize("question, absent", [
+    ("47F here for her annual, CBE nl today. Does she still need the clinical breast exam?", "interval"),
+    ("still doing annual CBE for my 40+ pts. is cbe still in acog guidance?", "interval"),
+    ("I breastfed years ago. I'm 49. Does any of that change how often I should get mammograms?", "what_changed"),
+    ("42, her sister was diagnosed at 50. Is she covered by the USPSTF recommendation?", "start_age"),
+])
+def test_an_aspect_named_in_passing_is_not_asked(engine, question, absent):
+    assert absent not in engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
+
+
+def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings):
+    """ACS's annual option at 40 to 44 is not its answer to "how often?" for no one in particular."""
+    general = plan(engine, settings, "How often does ACS say to get a mammogram?")["interval"]
+    assert "acs-2015#ages-40-to-44" not in general and "acs-2015#ages-45-to-54" in general
+    young = plan(engine, settings, "I'm 42. How often does ACS say to get a mammogram?")["interval"]
+    assert "acs-2015#ages-40-to-44" in young

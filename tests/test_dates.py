@@ -35,6 +35,10 @@ def stated(question: str) -> dt.date | None:
     # two stated times: the earliest, and the "update" of the other is no word of the present
     ("In the summer of 2024, before ACOG's October update, what starting age did each recommend?", "2024-08-31"),
     ("before the October update what was advised?", None),  # no organization: two sources came out in an October
+    # a bare year the question points back to ("at that time") is its time, and "now" is no comparison
+    ("Chart review of 2018 well-woman visits. What was the USPSTF rec for women 40-49 at that time?", "2018-12-31"),
+    ("When I turned 40 in March 2015 my doctor said wait until 50. Now I'm wondering: was that what the "
+     "guidelines said at that point?", "2015-03-31"),
 ])
 def test_times_a_question_states(question, date):
     assert stated(question) == (dt.date.fromisoformat(date) if date else None)
@@ -47,6 +51,7 @@ def test_times_a_question_states(question, date):
     "When should screening start?",
     "What did USPSTF say in 2016, and how is the 2024 statement different?",  # then and now
     "In 2016 the advice was C; what is it now?",
+    "My last mammogram was in 2018. What is advised now?",   # a bare year with no pointing back
 ])
 def test_no_question_time(question):
     assert stated(question) is None

@@ -85,6 +85,7 @@ def test_bad_rules_file_names_flag_and_field(tmp_path):
     "Pt 44F, avg risk, no sx. Annual vs q2y mammo? pls advise for callback.",
     "41F, multigene panel NEG (incl BRCA1/2, PALB2), sister dx at 49. Start now?",       # a negated list
     "Does ACR recommend more imaging for dense breasts?",                                  # supplemental, not work-up
+    "My sister tested positive for BRCA2. I haven't been tested. I'm 42, when should I start mammograms?",
 ])
 def test_context_sets_a_concept_aside(question):
     assert GUARD.check(question) == ()
@@ -100,6 +101,12 @@ def test_context_sets_a_concept_aside(question):
     ("41F, hereditary panel (BRCA1/2, PALB2) positive for PALB2. Start mammo now?", "known_high_risk_genetics"),
     ("got a letter that my mammogram was abnormal and they want more pictures. im 51", "diagnostic_symptoms"),
     ("since two week some bloody liquid is coming from my right nipple. Is screening enough?", "diagnostic_symptoms"),
+    ("my wife has had some bloody stuff coming out of one nipple. can she wait for her screening?",
+     "diagnostic_symptoms"),
+    ("41 y/o F p/w 2 cm palpable nontender mass L breast. Routine screening mammo per USPSTF?", "diagnostic_symptoms"),
+    ("41F G3P2 currently 22 wks IUP, due for her first screening mammo. go ahead now?", "pregnancy_or_lactation"),
+    ("My sister and I both tested positive for the same gene our mom had. I'm 37. When do I start mammograms?",
+     "known_high_risk_genetics"),
 ])
 def test_a_past_state_that_still_excludes_and_affirmed_findings_fire(question, flag):
     assert flag in GUARD.check(question)

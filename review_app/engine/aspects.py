@@ -49,11 +49,15 @@ class Position:
     value: str  # the short comparable form (the one-line answer, disagreements, drift)
     statement: str  # the claim the synthesis shows once the verifier supports it
     ages: AgeRange | None = None  # the patient ages the position speaks to
+    patient_only: bool = False  # it speaks only to a patient whose stated age is in `ages`
 
     def speaks_to(self, patient_ages: Sequence[AgeRange]) -> bool:
-        """Whether the position applies to a patient of these ages (any overlap; no ages: always)."""
-        if self.ages is None or not patient_ages:
+        """Whether the position applies to a patient of these ages (any overlap; no ages: always,
+        unless the position is patient_only)."""
+        if self.ages is None:
             return True
+        if not patient_ages:
+            return not self.patient_only
         low, high = self.ages
         return any(a_low <= high and a_high >= low for a_low, a_high in patient_ages)
 
@@ -246,8 +250,12 @@ def _parse_positions(spec: object, corpus: Corpus, aspects: dict[str, Aspect], f
             problems.append(Problem(file, f"{where}.aspect",
                                     f"{entry['aspect']!r} is not one of " + ", ".join(aspects)))
         ages = _age_range(entry.get("ages"), file, f"{where}.ages", problems)
+        patient_only = entry.get("patient_only", False)
+        if not isinstance(patient_only, bool) or (patient_only and ages is None):
+            problems.append(Problem(file, f"{where}.patient_only", "expected true or false, with `ages` given"))
+            patient_only = False
         positions.append(Position(entry["chunk"], entry["aspect"], str(entry["value"]), entry["statement"].strip(),
-                                  ages))
+                                  ages, patient_only))
     return tuple(positions)
 
 

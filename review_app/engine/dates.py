@@ -54,6 +54,13 @@ _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|a
                   r"compar\w*|versus|vs\.?|since then|update[sd]?|revis\w*|new)\b", re.I)
 
 
+# Words pointing back to a time the question has stated ("what was the advice at that time"): the
+# question asks about that time, so a bare year it names is its time, and "now" is not a comparison.
+_ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in those days|that year|then-current)\b",
+                       re.I)
+_BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
+
+
 @dataclass(frozen=True)
 class QuestionTime:
     date: dt.date
@@ -81,15 +88,21 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
                    and question.find(t.phrase) < match.end() for t in found):
                 continue  # already read by a more specific pattern
             found.append(QuestionTime(read(match), match.group(0).strip()))
+    pointed_back = bool(_ANAPHORA.search(question))
+    if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
+        for match in _BARE_YEAR.finditer(question):
+            before = question[:match.start()]
+            if not (_EVENT.search(before) or (events is not None and events.search(before))):
+                found.append(QuestionTime(_year_end(match), match.group(0)))
     if not found:
         return None
     earliest = min(found, key=lambda t: t.date)
-    if _then_and_now(question, earliest, found):
+    if _then_and_now(question, earliest, found, pointed_back):
         return None  # a comparison across time keeps the present date (superseded sources stay eligible)
     return earliest
 
 
-def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]) -> bool:
+def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime], pointed_back: bool = False) -> bool:
     """The question also asks about a later time: another, later year, or a word of comparison or
     of the present outside every stated phrase ("how is the 2024 one different", "what changed";
     the "update" of "before the society's October update" is a stated time's own word)."""
@@ -98,7 +111,7 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"
-    return bool(later) or bool(_NOW.search(rest))
+    return bool(later) or (not pointed_back and bool(_NOW.search(rest)))
 
 
 def _month_end(match: re.Match) -> dt.date:

@@ -58,6 +58,7 @@ class ContextRules:
     ends_with_time: frozenset[str] = frozenset()
     events: re.Pattern[str] | None = None  # procedures of someone's history: a year after them dates the event
     history: re.Pattern[str] | None = None  # a relative's clause telling her history, not asking about her
+    shared_with_patient: re.Pattern[str] | None = None  # "my sister and I both ...": the patient's too
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,8 @@ class ScopeGuard:
         if context.negation_after is not None and context.negation_after.search(clause_after):
             return "negated"
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
-                and context.experiencer.search(clause):  # "my sister had X and I had Y": Y is hers
+                and context.experiencer.search(clause) and not (
+                    context.shared_with_patient is not None and context.shared_with_patient.search(clause)):
             return "another person"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
@@ -250,7 +252,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         problems.append(Problem(file, "context", "expected a mapping of ConText cues"))
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
-            for key in ("negation_after", "experiencer", "ended", "events", "history")}
+            for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -260,7 +262,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             values = []
         lists[key] = frozenset(values)
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
-                        lists["ends_with_time"], cues["events"], cues["history"])
+                        lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

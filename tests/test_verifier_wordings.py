@@ -48,3 +48,26 @@ def test_a_document_number_is_a_name_and_pre_update_is_the_past(verifier):
                  "acog-2017#starting-age") == ("supports", None)
     assert judge(verifier, "ACOG guidance offers screening from 40 and says to begin no later than 50.",
                  "acog-2017#starting-age")[0] == "does_not_support"
+
+
+# --- "apart from ORG-A, all organizations ..." and positions listed one after another ---------
+
+def test_all_organizations_after_a_set_aside_one_speaks_for_the_others(verifier):
+    text = "Except for the task force, all the major groups tell women to stop mammograms at 75."
+    # the others' cards set no stopping age: contradicted, for the organization each speaks for
+    assert judge(verifier, text, "acr-current#age-75-and-older") == ("contradicts", "wrong_organization")
+    assert judge(verifier, "Except for the task force, all the major groups advise screening from 40.",
+                 "acr-current#starting-age-and-interval") == ("partially_supports", "wrong_organization")
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("ACOG sets 1 or 2 years by shared decision-making, the USPSTF every 2 years from 40, and ACR a yearly mammogram.",
+     "uspstf-2024#recommendation", ("partially_supports", "wrong_organization")),
+    ("For dense breasts, ACR recommends supplemental MRI for women who want it, and the USPSTF finds the evidence "
+     "insufficient.", "acr-current#dense-breasts", ("partially_supports", "wrong_organization")),
+    # each organization's own part is still checked against its own card
+    ("ACOG sets 1 or 2 years by shared decision-making, the USPSTF a yearly mammogram from 40, and ACR every year.",
+     "uspstf-2024#recommendation", ("contradicts", "wrong_organization")),
+])
+def test_positions_listed_after_commas_are_one_assertion_per_organization(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -92,6 +93,7 @@ class _ClaimReading:
     weights: dict[str, float]
     named: frozenset[str] = frozenset()  # scope flags named at all (a list of exclusions names them)
     atoms: tuple[_Atom, ...] = ()  # the atomic assertions of a compound claim (empty: the claim is one)
+    aside: bool = False  # "apart from ORG-A, all organizations ...": its "all" is the others, part by part
 
 
 @dataclass(frozen=True)
@@ -147,16 +149,43 @@ class Verifier:
         org_stems = {self.engine.vocabulary.stems([o.lower()])[0] for o in self.engine.corpus.organizations}
         atoms: tuple[_Atom, ...] = ()
         if whole:
-            parts = self.reader.atoms(text, tuple(self.engine.corpus.organizations))
+            parts = self._listed(self.reader.atoms(text, tuple(self.engine.corpus.organizations)))
             if len(parts) > 1 or (parts and parts[0][0] and set(parts[0][0]) != set(attributed)):
                 atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
                               for orgs, part in parts)
         weights = {w: v for w, v in weights.items() if w not in org_stems}
         normalized = self.reader.normalize(text)
         historical = features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)
+        aside = bool(atoms) and any(p.match(normalized) for p in self.reader.rules.atoms.get("set_aside", ()))
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              self.engine.scope.check(text), weights,
-                             self._named(text), atoms)
+                             self._named(text), atoms, aside)
+
+    def _listed(self, parts: tuple[tuple[tuple[str, ...], str], ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """A part that lists organizations' positions one after another ("ORG-A recommends X, the
+        ORG-B Y, and ORG-C Z"; "ORG-A and ORG-B differ: ORG-A says X, ORG-B Y") is one assertion per
+        organization: split before each organization that leads a clause after a comma (after a
+        colon when what comes before it names several). A list in parentheses is not split."""
+        names = "|".join(re.escape(o.lower()) for o in self.engine.corpus.organizations)
+        lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
+        out: list[tuple[tuple[str, ...], str]] = []
+        for orgs, text in parts:
+            masked = re.sub(r"\([^)]*\)", lambda m: "x" * len(m.group(0)), text)
+            cuts = [m for m in lead.finditer(masked)
+                    if m.group(1) == "," or len(self.reader._speakers(text[:m.start()])) > 1]
+            bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
+            pieces = [text[a:b].strip(" ,") for a, b in zip(bounds[::2], bounds[1::2], strict=True)]
+            if len(pieces) > 1 and not self.reader._speakers(pieces[0]):  # "on dense breasts, ORG-A ...": its setting
+                pieces[:2] = [f"{pieces[0]}, {pieces[1]}"]
+            speakers = [self.reader._speakers(p) for p in pieces]
+            if len(pieces) < 2 or not speakers[0] or len({s[0] for s in speakers if s}) < 2:
+                out.append((orgs, text))
+                continue
+            previous = orgs
+            for piece, who in zip(pieces, speakers, strict=True):
+                previous = who[:1] or previous
+                out.append((previous, piece))
+        return tuple(out)
 
     def judge(self, claim_text: str, chunk_id: str, reference_date: dt.date) -> Verdict:
         """Label one (claim, cited chunk) pair."""
@@ -209,7 +238,7 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
-        if claim.atoms and not claim.facts.universal:
+        if claim.atoms and (not claim.facts.universal or claim.aside):
             label, reason, explanation = self._judge_atoms(claim, chunk.organization, card, chunk_id)
             return verdict(label, reason, explanation)
         if claim.attributed and chunk.organization not in claim.attributed:
@@ -546,7 +575,7 @@ class Verifier:
         reading = self._read_claim(text, reference_date)
         verdicts = tuple(self._judge(reading, c, reference_date) for c in chunk_ids)
         supported, explanation = self._joint(reading, verdicts, reference_date)
-        if supported and reading.atoms and not reading.facts.universal:
+        if supported and reading.atoms and (not reading.facts.universal or reading.aside):
             supported, explanation = self._joint_atoms(reading, verdicts)
         redundant, kept = [], []
         for v in self._usable(verdicts):  # in citation order: a later citation that adds nothing is redundant
@@ -588,7 +617,7 @@ class Verifier:
         against = [v for v in verdicts if v.label == "contradicts"]
         if against:
             return False, f"contradicted by {', '.join(v.chunk_id for v in against)}"
-        if claim.atoms and not claim.facts.universal:
+        if claim.atoms and (not claim.facts.universal or claim.aside):
             return self._joint_atoms(claim, verdicts)
         if any(v.label == "supports" for v in verdicts):
             return True, "supported by " + ", ".join(v.chunk_id for v in verdicts if v.label == "supports")

@@ -187,3 +187,18 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     assert "acs-2015#ages-40-to-44" not in general and "acs-2015#ages-45-to-54" in general
     young = plan(engine, settings, "I'm 42. How often does ACS say to get a mammogram?")["interval"]
     assert "acs-2015#ages-40-to-44" in young
+
+
+@pytest.mark.parametrize("question, asked, absent", [
+    # context told in passing is not what is asked
+    ("acr says q1y, uspstf says q2y, pts are confusd. did acr say anything about the conflicting recs?",
+     "conflicting_advice", "interval"),
+    ("whats the differnce between a screening mamogram and a diagnostic one?? i dont have symptoms, just due for "
+     "my regular one", "screening_vs_diagnostic", "interval"),
+    # a last sentence that asks without a question mark is asked
+    ("what was acr's reaction to the 2024 rec? did they think it went far enough, and what interval are they pushing",
+     "interval", None),
+])
+def test_aspects_are_read_from_what_the_question_asks(engine, question, asked, absent):
+    read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
+    assert asked in read and absent not in read

@@ -24,6 +24,7 @@ import numpy as np
 from ..errors import CorpusError, Problem
 from .corpus import Corpus
 from .datafiles import compile_pattern, read_mapping
+from .scope import asked_part
 
 POSITIONS_FILE = "positions.yaml"
 AgeRange = tuple[int, int]
@@ -76,10 +77,16 @@ class AspectRules:
         return {a.id: a.label for a in self.aspects.values()}
 
     def read(self, normalized_question: str, patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool]:
-        """(the aspects a question asks about in pack order, whether they are the pack's defaults)."""
-        asked = [a.id for a in self.aspects.values()
-                 if any(c.search(normalized_question) for c in a.cues)
-                 or (a.patient_ages is not None and _within(patient_ages, a.patient_ages))]
+        """(the aspects a question asks about in pack order, whether they are the pack's defaults).
+        Read from the sentences that ask (those ending in a question mark) when they name any, so that
+        context told in passing ("acr says q1y, uspstf says q2y. did acr say anything about the
+        conflicting recs?") is not taken for what is asked; else from the whole question."""
+        asked_text = asked_part(normalized_question)
+        asked = self._cued(asked_text) if asked_text != normalized_question else []
+        asked = asked or self._cued(normalized_question)
+        asked += [a.id for a in self.aspects.values() if a.id not in asked
+                  and a.patient_ages is not None and _within(patient_ages, a.patient_ages)]
+        asked = [a for a in self.aspects if a in asked]  # pack order
         subsumed = {s for a in asked for s in self.aspects[a].subsumes}
         asked = [a for a in asked if a not in subsumed]
         if not asked:
@@ -87,6 +94,9 @@ class AspectRules:
         if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
             return tuple(dict.fromkeys([*self.default, *asked])), False
         return tuple(asked), False
+
+    def _cued(self, text: str) -> list[str]:
+        return [a.id for a in self.aspects.values() if any(c.search(text) for c in a.cues)]
 
     def asks_every_organization(self, normalized_question: str) -> bool:
         """Whether a question that names organizations still asks about all of them ("who ...")."""

@@ -28,13 +28,20 @@ _SENTENCE_BREAK = re.compile(r"[.;!?]")
 
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
+_LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what|how|when|why|who|which|where|whether|"
+                            r"does|do|did|is|are|was|were|can|could|should|would|will|any|pls|please)\b[^.!?]*)$",
+                            re.I)
 
 
 def asked_part(question: str) -> str:
-    """What the question asks: its sentences that end with a question mark (all of it when none
-    does), so that context told in passing is not taken for the subject."""
+    """What the question asks: its sentences that end with a question mark, and a last sentence
+    that asks without an end mark ("... far enough? did they say what interval"); all of it when
+    no sentence ends with one, so that context told in passing is not taken for the subject."""
     asked = " ".join(m.group(0) for m in _QUESTION_SENTENCE.finditer(question))
-    return asked if asked.strip() else question
+    if not asked.strip():
+        return question
+    tail = _LAST_SENTENCE.search(question)
+    return asked + (" " + tail.group(1) if tail else "")
 
 
 @dataclass(frozen=True)

@@ -71,3 +71,21 @@ def test_all_organizations_after_a_set_aside_one_speaks_for_the_others(verifier)
 ])
 def test_positions_listed_after_commas_are_one_assertion_per_organization(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- paraphrases of a side: "ruled against", "take the place of", "no upper age limit" ---------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The USPSTF came out against supplemental MRI for women with dense breasts.",
+     "uspstf-2024#dense-breasts", ("contradicts", "misstated_strength")),
+    ("ACOG's patient FAQ says breast self-awareness can take the place of screening mammography.",
+     "acog-faq#breast-self-awareness", ("contradicts", "missing_fact")),
+    ("ACOG's patient FAQ does not describe breast self-awareness as making screening mammography unnecessary.",
+     "acog-faq#breast-self-awareness", ("supports", None)),
+    ("It is false that the ACR has no upper age limit for screening mammography.",
+     "acr-current#age-75-and-older", ("contradicts", "missing_fact")),
+    ("The ACR has no upper age limit for screening mammography.",
+     "acr-current#age-75-and-older", ("supports", None)),
+])
+def test_paraphrases_of_a_strength_or_a_side(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

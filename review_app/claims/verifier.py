@@ -341,6 +341,8 @@ class Verifier:
         missing = sorted(uncovered(facts, opened)) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
         coverage = _content_coverage(claim.weights, stated)
+        if coverage < CONTENT_COVERAGE and claim.facts.poles:
+            coverage = _content_coverage(claim.weights, stated | self._agreed_words(claim, card))
         if not missing and (coverage >= CONTENT_COVERAGE or placed):
             return "supports", None, f"{chunk_id} states every fact of the claim"
         other = other_rates(missing, card)
@@ -526,8 +528,25 @@ class Verifier:
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
         card sentence closest to the claim takes the other side."""
+        return next((sentence for _, side, (theirs, sentence) in self._sides(claim, card) if theirs != side), "")
+
+    def _agreed_words(self, claim: _ClaimReading, card: Facts) -> frozenset[str]:
+        """The words of the claim's antonym phrases on which the card's closest sentence takes the
+        same side ("does not present X as making Y unnecessary" and "it does not replace it"):
+        compared as a side, so stated."""
+        agreed = {name for name, side, (theirs, _) in self._sides(claim, card) if theirs == side}
+        text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        vocabulary = self.engine.vocabulary
+        return frozenset(stem for name, first, second in self.reader.rules.antonyms if name in agreed
+                         for pattern in first + second for m in pattern.finditer(text)
+                         for stem in vocabulary.stems(vocabulary.content_words(m.group(0))))
+
+    def _sides(self, claim: _ClaimReading, card: Facts) -> list[tuple[str, int, tuple[int, str]]]:
+        """For each antonym pair the claim takes a side on: (pair, its side, (the side and text of
+        the card sentence closest to the claim)), when a card sentence takes a side on it."""
+        out: list[tuple[str, int, tuple[int, str]]] = []
         if not claim.facts.poles:
-            return ""
+            return out
         stems = set(claim.weights)
         for name, side in claim.facts.poles:
             best, best_overlap = None, 0.0
@@ -547,9 +566,9 @@ class Verifier:
                     # a card on the claim's topics: its closest sentence, even without the claim's values
                     fallback, fallback_overlap = (theirs, sentence), overlap
             best = best or fallback
-            if best is not None and best[0] != side:
-                return best[1].strip()
-        return ""
+            if best is not None:
+                out.append((name, side, (best[0], best[1].strip())))
+        return out
 
     def _owner(self, claim: _ClaimReading, organization: str) -> str | None:
         """When a claim fails its own organization's card, whose card states it (any version)?"""

@@ -89,3 +89,13 @@ def test_positions_listed_after_commas_are_one_assertion_per_organization(verifi
 ])
 def test_paraphrases_of_a_strength_or_a_side(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- a card about another age group -----------------------------------------------------------
+
+def test_a_card_about_another_age_group_does_not_state_nor_contradict_the_claim(verifier):
+    assert judge(verifier, "The USPSTF recommends that women aged 76 to 85 keep getting a mammogram every 2 years.",
+                 "uspstf-2024#recommendation") == ("does_not_support", "missing_fact")
+    # an overlapping range with another end is a different value
+    assert judge(verifier, "The USPSTF recommends a mammogram every 2 years for women aged 40 to 76.",
+                 "uspstf-2024#recommendation") == ("contradicts", "missing_fact")

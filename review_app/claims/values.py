@@ -148,3 +148,11 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
         if alternatives:
             out.append(f"{' / '.join(alternatives)}, not {value}")
     return "; ".join(out)
+
+
+def ranges_apart(claim: Facts, card: Facts) -> bool:
+    """Every age range the claim states lies outside every range the card states ("75 and older"
+    against a card for 40 to 74): the card is about another age group, so it does not state the
+    claim's advice, nor contradict it."""
+    return bool(claim.age_ranges and card.age_ranges) and all(
+        high < c_low or low > c_high for low, high in claim.age_ranges for c_low, c_high in card.age_ranges)

@@ -44,6 +44,7 @@ from .values import (
     is_decade,
     is_year,
     other_rates,
+    ranges_apart,
     ranged_ages,
     uncovered,
     unstated_dates,
@@ -325,6 +326,9 @@ class Verifier:
         starts = facts.starts - card_starts
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
+        if conflicts and ranges_apart(facts, card) and not facts.intervals - card.intervals:
+            return ("does_not_support", "missing_fact",
+                    f"{chunk_id} is about ages {', '.join(f'{a}-{b}' for a, b in card.age_ranges)}, not the claim's")
         if conflicts:
             # a different grade is a different strength; so is one interval recommended where the
             # card leaves a choice of two to the patient

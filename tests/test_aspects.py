@@ -195,6 +195,10 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
      "conflicting_advice", "interval"),
     ("whats the differnce between a screening mamogram and a diagnostic one?? i dont have symptoms, just due for "
      "my regular one", "screening_vs_diagnostic", "interval"),
+    # a version compared with an earlier one by its year asks what changed
+    ("What is the USPSTF position on tomosynthesis, and how does it differ from what it said in 2016?",
+     "what_changed", None),
+    ("Compare the USPSTF 2016 and 2024 recommendations for women in their 40s", "what_changed", None),
     # a last sentence that asks without a question mark is asked
     ("what was acr's reaction to the 2024 rec? did they think it went far enough, and what interval are they pushing",
      "interval", None),

@@ -35,6 +35,9 @@ def stated(question: str) -> dt.date | None:
     # two stated times: the earliest, and the "update" of the other is no word of the present
     ("In the summer of 2024, before ACOG's October update, what starting age did each recommend?", "2024-08-31"),
     ("before the October update what was advised?", None),  # no organization: two sources came out in an October
+    ("In Q3 2023, what was the USPSTF grade for women 40-49?", "2023-09-30"),          # a quarter
+    ("in the third quarter of 2023 what was advised?", "2023-09-30"),
+    ("Before ACOG put out its October update, when did it say to start?", "2024-10-09"),  # a verb before the update
     # a bare year the question points back to ("at that time") is its time, and "now" is no comparison
     ("Chart review of 2018 well-woman visits. What was the USPSTF rec for women 40-49 at that time?", "2018-12-31"),
     ("When I turned 40 in March 2015 my doctor said wait until 50. Now I'm wondering: was that what the "

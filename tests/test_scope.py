@@ -104,6 +104,8 @@ def test_context_sets_a_concept_aside(question):
     ("my wife has had some bloody stuff coming out of one nipple. can she wait for her screening?",
      "diagnostic_symptoms"),
     ("41 y/o F p/w 2 cm palpable nontender mass L breast. Routine screening mammo per USPSTF?", "diagnostic_symptoms"),
+    ("My husband wants to know if he should get a mammogram too, since his sister had breast cancer. He's 55.",
+     "male_screening"),
     ("41F G3P2 currently 22 wks IUP, due for her first screening mammo. go ahead now?", "pregnancy_or_lactation"),
     ("My sister and I both tested positive for the same gene our mom had. I'm 37. When do I start mammograms?",
      "known_high_risk_genetics"),

@@ -23,7 +23,9 @@ _YEAR = r"(19[89]\d|20\d\d)"
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "spring": 5, "summer": 8, "fall": 11,
-          "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12}
+          "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12,
+          "q1": 3, "q2": 6, "q3": 9, "q4": 12, "first quarter of": 3, "second quarter of": 6, "third quarter of": 9,
+          "fourth quarter of": 12}
 _LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of)"
 _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
                          rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
@@ -33,6 +35,7 @@ _IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)",
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
+    r"(?:(?:put|puts|came) out (?:with )?|published |released |issued |made |did )?(?:its |their |the |an? )?"
     r"(?:(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
     r"(?:(?P<year>19[89]\d|20\d\d)\s+)?"
     r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b")

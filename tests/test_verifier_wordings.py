@@ -99,3 +99,10 @@ def test_a_card_about_another_age_group_does_not_state_nor_contradict_the_claim(
     # an overlapping range with another end is a different value
     assert judge(verifier, "The USPSTF recommends a mammogram every 2 years for women aged 40 to 76.",
                  "uspstf-2024#recommendation") == ("contradicts", "missing_fact")
+
+
+def test_a_range_from_the_cards_start_with_another_end_contradicts(verifier):
+    assert judge(verifier, "The ACS wants a yearly mammogram for women from 45 through 55.",
+                 "acs-2015#ages-45-to-54") == ("contradicts", "missing_fact")
+    assert judge(verifier, "The ACS wants a yearly mammogram for women from 45 through 54.",
+                 "acs-2015#ages-45-to-54") == ("supports", None)

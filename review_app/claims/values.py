@@ -156,3 +156,14 @@ def ranges_apart(claim: Facts, card: Facts) -> bool:
     claim's advice, nor contradict it."""
     return bool(claim.age_ranges and card.age_ranges) and all(
         high < c_low or low > c_high for low, high in claim.age_ranges for c_low, c_high in card.age_ranges)
+
+
+def other_range_end(claim: Facts, card: Facts) -> str:
+    """A range the claim states from the same age as one the card states but ending elsewhere
+    ("45 to 55" against "45 to 54"): a different value, even when the card names the other end
+    for another group."""
+    for low, high in claim.age_ranges:
+        for c_low, c_high in card.age_ranges:
+            if low == c_low and high != c_high and max(high, c_high) < 100 and not is_decade(low, high):
+                return f"{c_low} to {c_high}, not {low} to {high}"
+    return ""

@@ -43,6 +43,7 @@ from .values import (
     decade_meets,
     is_decade,
     is_year,
+    other_range_end,
     other_rates,
     ranged_ages,
     ranges_apart,
@@ -321,6 +322,8 @@ class Verifier:
                                self.reader.interval_choices(facts.intervals | card.intervals),
                                "option" in facts.strengths, self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
+        if not conflicts:
+            conflicts = other_range_end(facts, card)
         if not conflicts:
             conflicts = year_for_age(facts, card) or self._year_of_another_part(facts, claim.weights, card)
         starts = facts.starts - card_starts

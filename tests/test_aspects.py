@@ -206,3 +206,14 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
 def test_aspects_are_read_from_what_the_question_asks(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
     assert asked in read and absent not in read
+
+
+def test_each_part_of_a_question_asks_the_organizations_it_names(engine, settings):
+    chunks = plan(engine, settings, "47F, mom had DCIS at 70. does mom's hx take her out of the uspstf avg-risk rec? "
+                                    "and what interval does acog want for her?")
+    assert chunks["applies_to"] == ("uspstf-2024#population",)
+    assert all(c.startswith("acog-") for c in chunks["interval"])
+    # an elliptical follow-up ("per ACS?") asks the same as the part before it
+    both = plan(engine, settings, "CBE at the annual well-woman visit for a 30yo - still indicated per ACOG? per ACS?")
+    assert {"acog-2017#clinical-breast-examination", "acs-2015#clinical-breast-examination"} <= set(
+        both["clinical_breast_examination"])

@@ -30,6 +30,9 @@ POSITIONS_FILE = "positions.yaml"
 AgeRange = tuple[int, int]
 
 
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+
+
 @dataclass(frozen=True)
 class Aspect:
     id: str
@@ -95,6 +98,21 @@ class AspectRules:
             return tuple(dict.fromkeys([*self.default, *asked])), False
         return tuple(asked), False
 
+    def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
+        """The sentences of the question whose words ask about `aspect`, each with the sentences
+        after it that ask about no aspect of their own (an ellipsis: "... per ACOG? per ACS?")."""
+        cues = self.aspects[aspect].cues
+        found, continuing = [], False
+        for sentence in _SENTENCE.findall(normalized_question):
+            if any(c.search(sentence) for c in cues):
+                found.append(sentence)
+                continuing = True
+            elif continuing and not self._cued(sentence):
+                found.append(sentence)
+            else:
+                continuing = False
+        return found
+
     def _cued(self, text: str) -> list[str]:
         return [a.id for a in self.aspects.values() if any(c.search(text) for c in a.cues)]
 
@@ -125,14 +143,16 @@ class AnswerPlan:
 def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], default: bool,
                   organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
                   patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
-                  years: Sequence[int] = (), index: dict[str, int] | None = None) -> AnswerPlan:
+                  years: Sequence[int] = (), index: dict[str, int] | None = None,
+                  per_aspect: dict[str, Sequence[str]] | None = None) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
     built once by the caller); `organizations` are the ones in play
     (those the question names, else every organization with an eligible chunk). A source in
     force comes first, unless the question asks about the past and names the year of a version
-    replaced since ("the 2016 statement")."""
+    replaced since ("the 2016 statement"). `per_aspect` narrows the organizations of an aspect
+    (those named in the sentence that asks about it)."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -144,7 +164,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                     if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
         picked: list[str] = []
         absent: list[str] = []
-        for organization in organizations:
+        for organization in (per_aspect or {}).get(aspect, organizations):
             mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
             if not mine:
                 absent.append(organization)

@@ -400,9 +400,16 @@ class Engine:
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
         preferred = asked_kind or self.pack.primary_class
+        per_aspect = {}
+        if len(held) > 1 and not default:  # "does it cover her under USPSTF? and what interval does ACOG want?"
+            for aspect in asked:
+                there = {o for s in self.aspects.sentences_asking(normalized, aspect)
+                         for o in (self.pack.held_organizations_in(s) or ())}
+                if there and set(held) - there:
+                    per_aspect[aspect] = [o for o in organizations if o in there]
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
                              self._current_chunks(settings.reference_date), features.ages, preferred,
-                             features.historical, features.years, self._chunk_index)
+                             features.historical, features.years, self._chunk_index, per_aspect)
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

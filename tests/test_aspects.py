@@ -217,3 +217,19 @@ def test_each_part_of_a_question_asks_the_organizations_it_names(engine, setting
     both = plan(engine, settings, "CBE at the annual well-woman visit for a 30yo - still indicated per ACOG? per ACS?")
     assert {"acog-2017#clinical-breast-examination", "acs-2015#clinical-breast-examination"} <= set(
         both["clinical_breast_examination"])
+
+
+def test_who_asks_about_every_organization_only_when_it_asks_who_advises(engine):
+    asks = engine.aspects.asks_every_organization
+    assert asks(engine.vocabulary.normalize("Who recommends annual screening, ACR or USPSTF?"))
+    assert not asks(engine.vocabulary.normalize("Who exactly does the 2024 USPSTF recommendation cover?"))
+
+
+def test_a_change_asked_of_another_aspect_brings_that_aspects_versions_only(engine, settings):
+    chunks = plan(engine, settings, "What is the USPSTF position on tomosynthesis, and how does it differ from "
+                                    "what it said in 2016?")
+    assert chunks["what_changed"] == ()
+    assert {"uspstf-2016#tomosynthesis", "uspstf-2024#screening-modality"} <= set(chunks["modality"])
+    # a change of the start age is what the change statement speaks of
+    assert "uspstf-2024#changes-from-2016" in plan(engine, settings, "What changed in the USPSTF start age?")[
+        "what_changed"]

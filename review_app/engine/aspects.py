@@ -42,6 +42,7 @@ class Aspect:
     all_versions: bool = False  # the aspect compares a source with the version it replaced
     subsumes: tuple[str, ...] = ()  # aspects a question asking this one names only as its subject
     relational: bool = False  # a question about it names other organizations than the one answering
+    speaks_of: tuple[str, ...] = ()  # the aspects its statements speak of (a "what changed" one)
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,12 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     chunks: dict[str, tuple[str, ...]] = {}
     missing: dict[str, tuple[str, ...]] = {}
     for aspect in asked:
+        speaks_of = rules.aspects[aspect].speaks_of
+        if speaks_of and any(a not in speaks_of and a != aspect for a in asked):
+            # a "what changed" statement speaks of some aspects only: asked with another ("did its
+            # tomosynthesis advice change?"), it only brings that one's every version
+            chunks[aspect], missing[aspect] = (), ()
+            continue
         carrying = [p.chunk_id for p in rules.positions
                     if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
         picked: list[str] = []
@@ -258,9 +265,13 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
         if not (isinstance(subsumes, list) and all(isinstance(a, str) and a in spec for a in subsumes)):
             problems.append(Problem(file, f"{where}.subsumes", "expected a list of aspects named under `aspects`"))
             subsumes = []
+        speaks_of = entry.get("speaks_of") or []
+        if not (isinstance(speaks_of, list) and all(isinstance(a, str) and a in spec for a in speaks_of)):
+            problems.append(Problem(file, f"{where}.speaks_of", "expected a list of aspects named under `aspects`"))
+            speaks_of = []
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
                                    bool(entry.get("all_versions", False)), tuple(subsumes),
-                                   bool(entry.get("relational", False)))
+                                   bool(entry.get("relational", False)), tuple(speaks_of))
     return aspects
 
 

@@ -1,0 +1,23 @@
+"""The claim verifier on behaviour classes found in an independently written claim set that was
+never tuned on (claims_d: a health journalist's explainer, a telephone-triage script, a bullet
+summary). One test per class, worded apart from the set's own sentences."""
+
+import pytest
+
+from .conftest import judge
+
+# --- a denial frame ("it isn't that ...", "it's not as though ...", "X doesn't mean ...") -----
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("It's not as if the USPSTF recommends against mammograms after 75; it calls the evidence insufficient.",
+     "uspstf-2024#age-75-and-older", ("supports", None)),
+    ("It isn't as though the ACS fails to recommend clinical breast exams; it does not recommend them for "
+     "women at average risk.", "acs-2015#clinical-breast-examination", ("supports", None)),
+    ("It is not that the American Cancer Society does not recommend clinical breast examination; it "
+     "recommends it for women at average risk.", "acs-2015#clinical-breast-examination",
+     ("contradicts", "misstated_strength")),
+    ("Dense breasts don't mean the USPSTF 2024 recommendation no longer applies to a woman.",
+     "uspstf-2024#population", ("supports", None)),
+])
+def test_a_denial_frame_turns_the_clause_it_opens(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

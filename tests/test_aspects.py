@@ -199,6 +199,8 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     ("What is the USPSTF position on tomosynthesis, and how does it differ from what it said in 2016?",
      "what_changed", None),
     ("Compare the USPSTF 2016 and 2024 recommendations for women in their 40s", "what_changed", None),
+    ("my sister says i should do a self breast exam every month. what does ACOG tell patients?", "self_awareness",
+     None),
     # a last sentence that asks without a question mark is asked
     ("what was acr's reaction to the 2024 rec? did they think it went far enough, and what interval are they pushing",
      "interval", None),
@@ -223,6 +225,8 @@ def test_who_asks_about_every_organization_only_when_it_asks_who_advises(engine)
     asks = engine.aspects.asks_every_organization
     assert asks(engine.vocabulary.normalize("Who recommends annual screening, ACR or USPSTF?"))
     assert not asks(engine.vocabulary.normalize("Who exactly does the 2024 USPSTF recommendation cover?"))
+    # "which one" chooses among the organizations named
+    assert not asks(engine.vocabulary.normalize("USPSTF says biennial, ACR wants annual. which one do i follow?"))
 
 
 def test_a_change_asked_of_another_aspect_brings_that_aspects_versions_only(engine, settings):

@@ -152,3 +152,13 @@ def test_the_decision_shows_the_patients_traits(engine, settings):
     assert decision.patient["traits"]["gender_identity"] == "transgender man"
     assert decision.patient["traits"]["breast_density"] == "dense"
     assert decision.patient["traits"]["sex_assigned_at_birth"] == "female" and decision.patient["ages"] == [[45, 45]]
+
+
+def test_quoted_guidance_speaks_of_no_patient():
+    patient = _patient('BPA: "Breast Cancer Screening due - biennial mammography, women 40-74." Pt is 42, avg risk.')
+    assert patient.ages == ((42, 42),)
+
+
+def test_a_terse_question_opening_with_the_age():
+    assert _patient("45 - every year or every 2 years?").ages == ((45, 45),)
+    assert _patient("2024: what changed?").ages == ()

@@ -24,6 +24,8 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
     (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
+    (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
+
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
                 r"\s+(?:now\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
@@ -61,6 +63,7 @@ class QueryFeatures:
     patient: PatientAttributes | None = None  # read once per question; the decision shows it
 
 
+_QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
 
@@ -101,7 +104,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     When the asker states no age of her own, a relative's age in a clause that tells no history
     (the pack's `history` cues) is the patient's: the question is asked for her ("my mom is 79").
     Number words count as digits ("I'm forty-five", "in her fifties")."""
-    question = numbers_to_digits(question)
+    question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
     mine, theirs, proxies = [], [], []
     for age, clause in _ages_with_clause(question):
         person = others.search(clause) if others is not None else None

@@ -21,3 +21,21 @@ from .conftest import judge
 ])
 def test_a_denial_frame_turns_the_clause_it_opens(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- compound claims: "every other group", ", a view ORG shares", ", although ...", "like ORG," -
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("Except for the ACR, every other group advises screening every two years.",
+     "acs-2015#ages-45-to-54", ("contradicts", "wrong_organization")),
+    ("The ACR recommends yearly mammograms from 40, a view the USPSTF shares.",
+     "acr-current#starting-age-and-interval", ("partially_supports", "wrong_organization")),
+    ("The ACS recommends annual mammograms from age 45, although women may choose to start at 40.",
+     "acs-2015#ages-40-to-44", ("partially_supports", "missing_fact")),
+    ("The ACS recommends annual mammograms from age 45, although women may choose to start at 40.",
+     "acs-2015#ages-45-to-54", ("partially_supports", "missing_fact")),
+    ("Like ACOG, the ACS advises yearly mammograms from 45 through 54.",
+     "acs-2015#ages-45-to-54", ("partially_supports", "wrong_organization")),
+])
+def test_each_part_of_a_compound_claim_is_judged_on_its_own(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

@@ -39,3 +39,15 @@ def test_a_denial_frame_turns_the_clause_it_opens(verifier, text, chunk, expecte
 ])
 def test_each_part_of_a_compound_claim_is_judged_on_its_own(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- a strength the card does not state is not supported, even when the topic's words escape the rules
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("According to the ACS, a breast exam done by a doctor may be offered to women at average risk.",
+     "acs-2015#clinical-breast-examination", ("contradicts", "misstated_strength")),
+    ("The ACS does not recommend a breast exam done by a doctor for women at average risk.",
+     "acs-2015#clinical-breast-examination", ("supports", None)),
+])
+def test_a_strength_the_card_does_not_state_is_not_supported(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

@@ -54,6 +54,8 @@ from .values import (
 
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
 CONTENT_COVERAGE = 0.6
+# Content (informativeness weight) a claim part needs before its wording alone ties it to a card.
+SUBSTANTIVE_WEIGHT = 6.0
 
 
 @dataclass(frozen=True)
@@ -311,6 +313,17 @@ class Verifier:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
+        if not anchored and card.strengths and clash and not other_ages and not ignore_strength \
+                and sum(claim.weights.values()) >= SUBSTANTIVE_WEIGHT \
+                and _content_coverage(claim.weights, card.words) >= CONTENT_COVERAGE:
+            # a topic the claim names in words the rules do not read ("a clinician's breast exam"): the
+            # card's wording is the claim's, so its strength is the one the claim speaks of, and a
+            # strength it does not state is never supported (a part with little content of its own,
+            # "neither for nor against screening at your age", is not read as this card's topic)
+            said = required or facts.strengths[0]
+            return ("contradicts", "misstated_strength",
+                    f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id}, in the claim's words, says "
+                    f"{_STRENGTH_WORDS[card.strengths[0]]}")
         if context is not None and anchored and not facts.values and not facts.concepts \
                 and set(facts.strengths) & set(card.strengths):
             # a part that only gives the strength of what the claim speaks of ("it calls the evidence insufficient")

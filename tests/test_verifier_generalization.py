@@ -51,3 +51,27 @@ def test_each_part_of_a_compound_claim_is_judged_on_its_own(verifier, text, chun
 ])
 def test_a_strength_the_card_does_not_state_is_not_supported(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- a part's interval for an age group the card is not about is another section's ------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("ACS: yearly mammograms from 45 to 54, and after that every other year from age 55.",
+     "acs-2015#ages-45-to-54", ("partially_supports", "missing_fact")),
+    ("ACS: yearly mammograms from 45 to 54; every other year at 45 to 54 too.",
+     "acs-2015#ages-45-to-54", ("contradicts", "missing_fact")),
+])
+def test_an_interval_for_another_age_group_is_not_contradicted(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+# --- an interval choice written with a dash ("every 1–2 years") --------------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("Per ACOG's 2024 update, average-risk patients can be screened every 1–2 years.",
+     "acog-2024#screening-interval", ("supports", None)),
+    ("Per ACOG's 2024 update, average-risk patients can be screened every 1-2 years.",
+     "acog-2024#screening-interval", ("supports", None)),
+])
+def test_an_interval_choice_with_a_dash_is_a_choice(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

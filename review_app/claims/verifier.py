@@ -495,7 +495,8 @@ class Verifier:
             hard = ("opposite" in explanation or (why == "misstated_strength" and (not apart or context_only))
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
-                        and bool(self.reader.single_intervals(own.intervals) - card.intervals)))
+                        and bool(self.reader.single_intervals(own.intervals) - card.intervals)
+                        and not _other_age_group(own, card)))  # ... unless for ages the card is not about
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]
@@ -725,6 +726,14 @@ def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
         if by_overlap[overlap] and overlap > 0:
             return tuple(dict.fromkeys(by_overlap[overlap]))
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
+
+
+def _other_age_group(claim: Facts, card: Facts) -> bool:
+    """Every age the claim part gives (a start, a range) lies outside every age range the card
+    states ("from 55, every 2 years" against a card for 45 to 54): its interval is for another group."""
+    ages = ages_of(claim)
+    return bool(ages and card.age_ranges) and all(
+        not any(low <= float(a) <= high for low, high in card.age_ranges) for a in ages)
 
 
 def _content_coverage(weights: dict[str, float], words: frozenset[str]) -> float:

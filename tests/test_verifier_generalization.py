@@ -75,3 +75,15 @@ def test_an_interval_for_another_age_group_is_not_contradicted(verifier, text, c
 ])
 def test_an_interval_choice_with_a_dash_is_a_choice(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- a list of who is left out that names a group the card covers ----------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The USPSTF 2024 advice leaves out women with a BRCA mutation, prior chest radiation or dense breasts.",
+     "uspstf-2024#population", ("contradicts", "missing_fact")),
+    ("Having a first-degree relative with breast cancer places a woman outside the USPSTF 2024 recommendation.",
+     "uspstf-2024#population", ("contradicts", "missing_fact")),
+])
+def test_a_group_the_card_covers_is_not_left_out(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

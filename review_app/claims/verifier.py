@@ -211,6 +211,10 @@ class Verifier:
         listing = claim.facts.excludes and dict(claim.facts.poles).get("coverage") != 1
         outside = [f for f in claim.flags if f not in card_flags]
         unnamed = sorted(claim.named - card_named)
+        covered = sorted(claim.facts.concepts & card.concepts) if listing and dict(card.poles).get("coverage") == 1 \
+            and not card.excludes and not claim.facts.absent and not claim.atoms else []
+        if covered:  # a list of who is left out that names a group the card says it covers
+            return verdict("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
         if listing and unnamed and not (claim.atoms and not claim.facts.universal):  # a compound claim: per part
             labels = "; ".join(self.engine.scope.label(f) for f in unnamed)
             return verdict("does_not_support", "missing_fact", f"{chunk_id} does not name {labels}")

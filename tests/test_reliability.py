@@ -114,3 +114,40 @@ def test_server_killed_mid_stream_and_restarted_loses_no_acknowledged_save(tmp_p
     assert "saves acknowledged after the last restart: 0;" not in result.notes + ";"
     saved = {j.id for j in ReviewStore(db).judgments(current_only=False)}
     assert len(saved) >= result.acknowledged  # a save cut off by a kill may be stored without its answer
+
+
+def test_reviewers_pressing_submit_at_once_lose_nothing_and_see_their_own_progress(tmp_path, engine, settings):
+    """Eight browsers press the Review tab's Submit together (the page's own event, as many at once
+    as reviewers): every row is saved once per reviewer, each Submit shows that reviewer's own
+    progress, and progress afterwards equals a fresh service's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from review_app.review.service import ReviewService
+    from review_app.review.store import ReviewStore
+
+    from .conftest import LABELS_DIR, served_app
+    from .test_server_access import call_event
+
+    with served_app(tmp_path) as (url, context):
+        case = context.service.case("canonical", "canonical-001")
+        rows = context.service.rows(case, None)[:4]
+
+        def reviewer(n: int) -> list[dict]:
+            session, name = f"submit-{n}", f"rel-ui-{n}"
+            return [call_event(url, {"elem_id": "save-judgment"},
+                               ["canonical", case.id, row.key, name, row.gold_label or "supports",
+                                row.gold_reason or "", "checked against the card"], session=session)
+                    for row in rows]
+
+        with ThreadPoolExecutor(8) as pool:
+            outcomes = list(pool.map(reviewer, range(8)))
+        counted = {n: context.service.progress("canonical", f"rel-ui-{n}") for n in range(8)}
+    for n, submits in enumerate(outcomes):
+        assert all(s["success"] and s["data"][0].startswith("Saved") for s in submits), submits
+        assert f"you (rel-ui-{n}): {len(rows)} / " in submits[-1]["data"][2]
+    saved = ReviewStore(tmp_path / "review.sqlite").judgments()
+    assert sorted((j.reviewer, j.claim_id, j.chunk_id) for j in saved) == sorted(
+        (f"rel-ui-{n}", row.claim_id, row.chunk_id) for n in range(8) for row in rows)
+    fresh = ReviewService(engine, ReviewStore(tmp_path / "review.sqlite"), LABELS_DIR, settings)
+    assert counted == {n: fresh.progress("canonical", f"rel-ui-{n}") for n in range(8)}
+    assert {mine for mine, _, anyone in counted.values()} == {len(rows)} and counted[0][2] == len(rows)

@@ -35,6 +35,9 @@ from .versions import (
     text_of,
 )
 
+# The verifier (and the stemmer under it) keeps state of its own and is not safe across threads: the
+# Review tab's events and the save API run several at once, so their verifier calls take turns.
+_VERIFYING = threading.Lock()
 ROWS_CACHED = 4096  # (case, reviewer, stamps) entries kept for progress and the queues
 
 FILTERS = ("all cases", "not yet reviewed by me", "verifier disagrees with gold", "retrieval missed a gold source",
@@ -174,7 +177,7 @@ class ReviewService:
         slice_name = self._slice_of(case)
         rows = []
         for claim, added_by in self.claims(case):
-            verdict = self.verifier.verify_claim(claim, self.date(case))
+            verdict = self._verdict(claim, case)
             for gold, suggestion in zip(claim.evidence, verdict.verdicts, strict=True):
                 chunk = self.engine.corpus.chunk_by_id.get(gold.chunk_id)
                 judgment = mine.get((claim.id, gold.chunk_id))
@@ -202,6 +205,10 @@ class ReviewService:
                     made_on_text=text_of(self.store, self.engine.corpus, judgment.chunk_hash) if stale else None,
                     rereview=rereview.get((claim.id, gold.chunk_id))))
         return tuple(rows)
+
+    def _verdict(self, claim: Claim, case: Case):
+        with _VERIFYING:
+            return self.verifier.verify_claim(claim, self.date(case))
 
     def _slice_of(self, case: Case) -> str:
         return next((name for name in SLICES if case in self.cases(name)), "")
@@ -339,7 +346,7 @@ class ReviewService:
         others = [j for j in pair if j.reviewer != reviewer and j.status == "submitted"]
         if self._hides_suggestion(slice_name, reviewer, mine, others):
             return False  # they never saw it
-        verdict = self.verifier.verify_claim(claim, self.date(case))
+        verdict = self._verdict(claim, case)
         suggestion = next(v for e, v in zip(claim.evidence, verdict.verdicts, strict=True) if e.chunk_id == chunk_id)
         own = (rationale or "").strip()
         return (label, reason or None) == (suggestion.label, suggestion.reason or None) and \

@@ -376,7 +376,7 @@ def accept_all(ctx: Context, slice_name: str, case_id: str, reviewer: str):
     """Accept the verifier's suggestion on every row not yet judged by this reviewer."""
     saved, problems, last = 0, [], None
     if case_id:
-        for row in ctx.service.view(slice_name, case_id, reviewer.strip() or None).rows:
+        for row in _rows(ctx, slice_name, case_id, reviewer):
             if row.my_label and not row.stale:
                 continue
             try:
@@ -392,8 +392,7 @@ def accept_all(ctx: Context, slice_name: str, case_id: str, reviewer: str):
 
 def save_table(ctx: Context, slice_name: str, case_id: str, reviewer: str, table: pd.DataFrame):
     """Save every row whose 'your label' was filled in or changed in the table."""
-    current = {r.key: r for r in ctx.service.view(slice_name, case_id, reviewer.strip() or None).rows} \
-        if case_id else {}
+    current = {r.key: r for r in _rows(ctx, slice_name, case_id, reviewer)} if case_id else {}
     saved, problems, last = 0, [], None
     for _, row in (table if table is not None else pd.DataFrame()).iterrows():
         key, label = str(row.get("row", "")), str(row.get("your label", "") or "").strip()
@@ -426,12 +425,15 @@ def add_claim(ctx: Context, slice_name: str, case_id: str, text: str, chunk_ids:
     return ClaimAdded(status, render.claim_table(view.rows), [r.key for r in view.rows])
 
 
+def _rows(ctx: Context, slice_name: str, case_id: str, reviewer: str):
+    """A case's claim rows alone: saving changes no retrieval, so the case is not decided again."""
+    return ctx.service.rows(ctx.service.case(slice_name, case_id), reviewer.strip() or None)
+
+
 def _table(ctx: Context, slice_name: str, case_id: str, reviewer: str) -> pd.DataFrame:
     if not case_id:
         return render.claim_table(())
-    # the rows alone: a save changes no retrieval, so the case is not decided again
-    case = ctx.service.case(slice_name, case_id)
-    return render.claim_table(ctx.service.rows(case, reviewer.strip() or None))
+    return render.claim_table(_rows(ctx, slice_name, case_id, reviewer))
 
 
 def _clock(iso: str) -> str:

@@ -9,6 +9,13 @@ from ..records import CLAIM_LABELS, CLAIM_REASONS
 from . import handlers, render
 from .handlers import Context
 
+# How many of one Review event run at once. Gradio runs one at a time unless told otherwise, so eight
+# reviewers pressing Submit together waited for each other; the store takes concurrent writers (WAL,
+# a busy timeout, one short transaction per write) and progress and queues are safe across threads.
+# Opening a case runs the retrieval engine, which stays one at a time.
+REVIEWERS_AT_ONCE = 8
+AT_ONCE = {"concurrency_limit": REVIEWERS_AT_ONCE}
+
 
 def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     """The Review tab. One long builder on purpose: Gradio components must exist inside the tab
@@ -79,7 +86,7 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
 
     queue_inputs = [slice_name, reviewer]
     load_button.click(open_case, case_inputs, case_outputs, api_visibility="private").then(
-        my_queues, queue_inputs, queues, api_visibility="private")
+        my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def load_case(slice_name: str, case_id: str, reviewer: str = "", request: gr.Request = None) -> dict:
         """A case's gold labels, live retrieval, metrics and claim rows (with your judgments;
@@ -88,7 +95,7 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
 
     gr.api(load_case, api_name="load_case")
     case_id.change(open_case, case_inputs, case_outputs, api_visibility="private").then(
-        my_queues, queue_inputs, queues, api_visibility="private")
+        my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def refilter(slice_value, filter_value, reviewer_value, request: gr.Request):
         ids = handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
@@ -130,8 +137,8 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
                                                                  actor)
 
     save_button.click(submit, [slice_name, case_id, row, reviewer, label, reason, rationale],
-                      [*saved_outputs, row_panel], api_visibility="private").then(
-        my_queues, queue_inputs, queues, api_visibility="private")
+                      [*saved_outputs, row_panel], api_visibility="private", **AT_ONCE).then(
+        my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def draft_autosave(slice_value, case_value, row_value, reviewer_value, label_value, reason_value,
                        rationale_value, request: gr.Request):
@@ -147,14 +154,14 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     draft_inputs = [slice_name, case_id, row, reviewer, label, reason, rationale]
     draft_outputs = [draft_status, row_panel]
     for component in (label, reason):
-        component.input(draft_autosave, draft_inputs, draft_outputs, api_visibility="private")
-    rationale.blur(draft_autosave, draft_inputs, draft_outputs, api_visibility="private")
+        component.input(draft_autosave, draft_inputs, draft_outputs, api_visibility="private", **AT_ONCE)
+    rationale.blur(draft_autosave, draft_inputs, draft_outputs, api_visibility="private", **AT_ONCE)
 
     def undo_last(slice_value, case_value, reviewer_value, request: gr.Request):
         return handlers.undo(ctx, slice_value, case_value, who(reviewer_value, request))
 
-    undo_button.click(undo_last, case_inputs, saved_outputs, api_visibility="private").then(
-        my_queues, queue_inputs, queues, api_visibility="private")
+    undo_button.click(undo_last, case_inputs, saved_outputs, api_visibility="private", **AT_ONCE).then(
+        my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def save_judgment(slice_name: str, case_id: str, claim_id: str, chunk_id: str, reviewer: str,
                       label: str, reason: str = "", rationale: str = "", submit: bool = True,
@@ -165,8 +172,8 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer or actor,
                                              label, reason, rationale, submit, actor=actor)
 
-    # The store takes concurrent writers (WAL, busy timeout): do not queue saves one by one.
-    gr.api(save_judgment, api_name="save_judgment", concurrency_limit=8)
+    gr.api(save_judgment, api_name="save_judgment", **AT_ONCE)
+
     def accept(slice_value, case_value, row_value, reviewer_value, request: gr.Request):
         return handlers.accept_suggestion(ctx, slice_value, case_value, row_value, who(reviewer_value, request))
 
@@ -176,10 +183,12 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def save_rows(slice_value, case_value, reviewer_value, frame, request: gr.Request):
         return handlers.save_table(ctx, slice_value, case_value, who(reviewer_value, request), frame)
 
-    for event in (accept_button.click(accept, row_inputs, saved_outputs, api_visibility="private"),
-                  accept_all_button.click(accept_every, case_inputs, saved_outputs, api_visibility="private"),
-                  save_table_button.click(save_rows, [*case_inputs, table], saved_outputs, api_visibility="private")):
-        event.then(my_queues, queue_inputs, queues, api_visibility="private")
+    for event in (accept_button.click(accept, row_inputs, saved_outputs, api_visibility="private", **AT_ONCE),
+                  accept_all_button.click(accept_every, case_inputs, saved_outputs, api_visibility="private",
+                                          **AT_ONCE),
+                  save_table_button.click(save_rows, [*case_inputs, table], saved_outputs, api_visibility="private",
+                                          **AT_ONCE)):
+        event.then(my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def add(slice_value, case_value, text, cited, reviewer_value, request: gr.Request):
         status, frame, rows = handlers.add_claim(ctx, slice_value, case_value, text, cited,

@@ -87,3 +87,19 @@ def test_an_interval_choice_with_a_dash_is_a_choice(verifier, text, chunk, expec
 ])
 def test_a_group_the_card_covers_is_not_left_out(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+# --- the sides a claim and a card take: a condition, who a position reaches, what stays in place -
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The ACR wants yearly mammograms past 74 even when serious comorbidities limit life expectancy.",
+     "acr-current#age-75-and-older", ("contradicts", "missing_fact")),
+    ("The ACR wants yearly mammograms past 74 unless serious comorbidities limit life expectancy.",
+     "acr-current#age-75-and-older", ("supports", None)),
+    ("ACR's risk-assessment recommendation is restricted to women of Ashkenazi Jewish descent.",
+     "acr-current#risk-assessment", ("contradicts", "missing_fact")),
+    ("ACOG's 2024 update leaves older women's screening alone: the Practice Bulletin 179 advice remains in effect.",
+     "acog-2024#age-75-and-older", ("supports", None)),
+])
+def test_a_claim_and_a_card_on_opposite_sides(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

@@ -73,3 +73,19 @@ def test_normalize_and_ages_are_unchanged_on_any_mix_of_trigger_phrases(engine, 
     assert engine.vocabulary.normalize(text) == reference_normalize(engine.vocabulary, text)
     assert card_age_ranges(text) == reference_ages(text, _CARD_AGES)
     assert age_ranges(text) == reference_ages(text, _QUESTION_AGES)
+
+
+def test_stemming_from_many_threads_at_once_matches_one_thread():
+    """The app answers several requests at once; a stemmer shared between threads corrupts its state."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from review_app.engine import text
+
+    words = [f"screenings{i}ing" for i in range(3000)] + ["recommendations", "mammography", "biennially"] * 100
+    text._stem_word.cache_clear()
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda chunk: [text._stem_word(w) for w in chunk],
+                                [words[i::8] for i in range(8)]))
+    text._stem_word.cache_clear()
+    alone = [[text._stem_word(w) for w in words[i::8]] for i in range(8)]
+    assert results == alone

@@ -10,6 +10,7 @@ Snowball English stems.
 from __future__ import annotations
 
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -106,14 +107,19 @@ class Vocabulary:
 
 @lru_cache(maxsize=4096)
 def _stem_word(word: str) -> str:
-    return _STEMMER.stemWord(word)
+    # A snowball stemmer keeps its working state on the object: one per thread, since the app
+    # answers several requests at once (a shared one once raised IndexError under 8 saving reviewers).
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return stemmer.stemWord(word)
 
 
 def _stem(words: tuple[str, ...]) -> list[str]:
     return [_stem_word(w) for w in words]
 
 
-_STEMMER = snowballstemmer.stemmer("english")
+_STEMMERS = threading.local()
 
 
 @lru_cache(maxsize=1024)

@@ -38,6 +38,9 @@ def stated(question: str) -> dt.date | None:
     ("In Q3 2023, what was the USPSTF grade for women 40-49?", "2023-09-30"),          # a quarter
     ("in the third quarter of 2023 what was advised?", "2023-09-30"),
     ("Before ACOG put out its October update, when did it say to start?", "2024-10-09"),  # a verb before the update
+    ("In 2012, what did ACS and USPSTF recommend on annual versus biennial mammography?", "2012-12-31"),  # options
+    ("in January 2024, a few months before the task force put out its final update, did ACR and USPSTF agree?",
+     "2024-01-31"),
     # a bare year the question points back to ("at that time") is its time, and "now" is no comparison
     ("Chart review of 2018 well-woman visits. What was the USPSTF rec for women 40-49 at that time?", "2018-12-31"),
     ("When I turned 40 in March 2015 my doctor said wait until 50. Now I'm wondering: was that what the "

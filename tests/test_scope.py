@@ -86,6 +86,8 @@ def test_bad_rules_file_names_flag_and_field(tmp_path):
     "41F, multigene panel NEG (incl BRCA1/2, PALB2), sister dx at 49. Start now?",       # a negated list
     "Does ACR recommend more imaging for dense breasts?",                                  # supplemental, not work-up
     "My sister tested positive for BRCA2. I haven't been tested. I'm 42, when should I start mammograms?",
+    # a clause with no subject of its own goes on with the person before it
+    "My best friend has the BRCA2 mutation and just had a double mastectomy. I'm 40, when do I start mammograms?",
 ])
 def test_context_sets_a_concept_aside(question):
     assert GUARD.check(question) == ()
@@ -104,6 +106,8 @@ def test_context_sets_a_concept_aside(question):
     ("my wife has had some bloody stuff coming out of one nipple. can she wait for her screening?",
      "diagnostic_symptoms"),
     ("41 y/o F p/w 2 cm palpable nontender mass L breast. Routine screening mammo per USPSTF?", "diagnostic_symptoms"),
+    ("Pasting from the letter: 'BI-RADS Category 0 - Incomplete. Additional imaging is needed.' what now?",
+     "diagnostic_symptoms"),
     ("My husband wants to know if he should get a mammogram too, since his sister had breast cancer. He's 55.",
      "male_screening"),
     ("41F G3P2 currently 22 wks IUP, due for her first screening mammo. go ahead now?", "pregnancy_or_lactation"),
@@ -136,6 +140,9 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
      "lung cancer screening"),
     ("If a screening mammogram comes back abnormal, what are the chances it ends up needing a biopsy?",
      "the accuracy or harms of the test"),
+    ("WHAT IS THE 5 YEAR SURVIVAL RATE FOR STAGE 2 BREAST CANCER", "prognosis and treatment of breast cancer"),
+    ("does OSHA or any federal rule require employers to give paid time off for screening mammograms?",
+     "employment and law"),
 ])
 def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     assert GUARD.other_topic(question) == label
@@ -187,3 +194,15 @@ def load_scope_without_vocabulary():
     import dataclasses
 
     return dataclasses.replace(GUARD, prepare=None)
+
+
+def test_a_question_asked_for_a_relative_takes_her_findings_as_the_patients(engine, settings):
+    asked_for = engine.ask("my mom (shes 39) just found out she has the BRCA1 gene. im 16 and trying to help her "
+                           "figure out when to start mammograms, does the uspstf say 40?", settings)
+    assert asked_for.scope_flags == ("known_high_risk_genetics",) and asked_for.patient["asked_for"] == "mom"
+    history = engine.ask("My mom is 79 and had breast cancer at 60. Should she still get mammograms?", settings)
+    assert "personal_history_breast_cancer" in history.scope_flags
+    # asking for herself, the relative's diagnosis is family history
+    mine = engine.ask("My sister is 45 and was diagnosed with breast cancer last year. When should I start "
+                      "mammograms?", settings)
+    assert not mine.scope_flags and "asked_for" not in mine.patient

@@ -54,7 +54,12 @@ _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed a
 
 
 _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
-                  r"compar\w*|versus|vs\.?|since then|update[sd]?|revis\w*|new)\b", re.I)
+                  r"compar\w*|since then|update[sd]?|revis\w*|new)\b", re.I)
+# ("versus" is no such word: "annual versus biennial" compares intervals, not times)
+# "a few months before the task force put out its final update": the update dates the stated time,
+# it asks about no later one
+_BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}?\b(update[sd]?|revision|revised|"
+                              r"chang(e|ed|es))\b", re.I)
 
 
 # Words pointing back to a time the question has stated ("what was the advice at that time"): the
@@ -114,7 +119,7 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"
-    return bool(later) or (not pointed_back and bool(_NOW.search(rest)))
+    return bool(later) or (not pointed_back and bool(_NOW.search(_BEFORE_A_CHANGE.sub(" ", rest))))
 
 
 def _month_end(match: re.Match) -> dt.date:

@@ -481,7 +481,7 @@ class Engine:
                   unanswered: str | None = None) -> Decision:
         """Answer or abstain, with the reason and the notes a reader must see."""
         max_support = max((r.support_score for r in results), default=0.0)
-        findings = self.scope.findings(question)  # each concept once; the affirmed ones are the flags
+        findings = self.scope.findings(question, features.patient.proxy if features.patient else None)
         flags = tuple(dict.fromkeys(f["flag"] for f in findings if f["context"] == "affirmed"))
         off_topic = self.scope.other_topic(question)
         named, absent = organizations

@@ -63,6 +63,12 @@ class QueryFeatures:
     patient: PatientAttributes | None = None  # read once per question; the decision shows it
 
 
+# the asker asks about her own screening ("when should I start?"): a relative named is context
+_ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|need) i\b"
+                               r"|\bi (should|need|must|have to)\b"
+                               r"|\b(my|me) (first|next|own) (mammo\w*|screen\w*)", re.I)
+_SUBJECTLESS = re.compile(r"^\s*(just |also |then |recently |later |already )?"
+                          r"(had|has|was|were|is|got|gets|underwent|went|needed|tested|did|found)\b", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
@@ -77,11 +83,12 @@ class PatientAttributes:
     ages: tuple[AgeRange, ...]
     relatives: tuple[tuple[str, AgeRange | None], ...]  # (who, their age range if stated)
     traits: tuple[tuple[str, str], ...] = ()  # (trait, value), in the pack's order
+    proxy: str | None = None  # the relative the question is asked for, whose age is the patient's
 
     def to_json(self) -> dict:
         return {"ages": [list(a) for a in self.ages],
                 "relatives": [{"who": who, "age": list(age) if age else None} for who, age in self.relatives],
-                "traits": dict(self.traits)}
+                "traits": dict(self.traits), **({"asked_for": self.proxy} if self.proxy else {})}
 
 
 def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[tuple[str, str], ...]:
@@ -105,18 +112,20 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     (the pack's `history` cues) is the patient's: the question is asked for her ("my mom is 79").
     Number words count as digits ("I'm forty-five", "in her fifties")."""
     question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
-    mine, theirs, proxies = [], [], []
+    mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
     for age, clause in _ages_with_clause(question):
         person = others.search(clause) if others is not None else None
         if person:
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
             if history is not None and not history.search(_clause_around(question, clause)):
-                proxies.append(age)
+                proxies.append((theirs[-1][0], age))
         else:
             mine.append(age)
-    if not mine and proxies:
-        mine = proxies[:1]
-        theirs = [(who, age) for who, age in theirs if age != mine[0]]
+    proxy = None
+    if not mine and proxies and not _ASKS_FOR_HERSELF.search(question):
+        proxy, age = proxies[0]
+        mine = [age]
+        theirs = [(who, a) for who, a in theirs if a != age]
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():
         found = others.search(clause or "")
@@ -124,7 +133,8 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             named.append(found.group(1) if found.groups() else found.group(0))
     theirs = list(dict.fromkeys(theirs))
     relatives = theirs + [(who, None) for who in dict.fromkeys(named) if who not in {w for w, _ in theirs}]
-    return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives), read_traits(question, traits, others))
+    return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives), read_traits(question, traits, others),
+                             proxy.lower() if proxy else None)
 
 
 def _clause_around(text: str, before: str) -> str:
@@ -137,7 +147,10 @@ def _clause_around(text: str, before: str) -> str:
 def _ages_with_clause(text: str) -> list[tuple[AgeRange, str]]:
     out = []
     for age, start in _age_matches(text, _QUESTION_AGES):
-        clause = _CLAUSE.split(text[max(0, start - 60):start])[-1]
+        parts = [p for p in _CLAUSE.split(text[max(0, start - 80):start]) if p is not None]
+        clause = parts[-1]
+        if _SUBJECTLESS.match(clause) and len(parts) >= 3:  # "my mom is 79 and had cancer at 60": hers
+            clause = parts[-3] + " " + parts[-2] + " " + clause
         out.append((age, clause))
     return out
 

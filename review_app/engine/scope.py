@@ -25,6 +25,8 @@ from .datafiles import compile_pattern, read_mapping
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
+_SUBJECTLESS = re.compile(r"^\s*(just |also |then |recently |later |since |already )?"
+                          r"(had|has|have|was|were|is|got|gets|underwent|went|needed|needs|tested|did)\b", re.I)
 
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
@@ -143,9 +145,11 @@ class ScopeGuard:
     def _fires(self, rule: ScopeRule, text: str) -> bool:
         return self.explain(rule, text) is not None
 
-    def findings(self, text: str) -> tuple[dict[str, str], ...]:
+    def findings(self, text: str, proxy: str | None = None) -> tuple[dict[str, str], ...]:
         """Every concept a flag's patterns match, with its context: `affirmed` (the patient's,
-        current, not negated: the flag fires) or why it is set aside. For the evidence map."""
+        current, not negated: the flag fires) or why it is set aside. For the evidence map.
+        `proxy`: the relative the question is asked for ("my mom is 39 ... when should she
+        start?"): her findings are the patient's."""
         text = self._prepared(text)
         out = []
         for rule in self.rules:
@@ -154,7 +158,7 @@ class ScopeGuard:
             for pattern in rule.patterns:
                 for match in pattern.finditer(text):
                     out.append({"flag": rule.flag, "concept": match.group(0),
-                                "context": self.context_of(rule, text, match) or "affirmed"})
+                                "context": self.context_of(rule, text, match, proxy) or "affirmed"})
         return tuple(out)
 
     def explain(self, rule: ScopeRule, text: str) -> str | None:
@@ -168,13 +172,18 @@ class ScopeGuard:
                     return match.group(0)
         return None
 
-    def context_of(self, rule: ScopeRule, text: str, match: re.Match) -> str | None:
+    def context_of(self, rule: ScopeRule, text: str, match: re.Match, proxy: str | None = None) -> str | None:
         """Why a match does not count (negated, another experiencer, ended, the flag's own
         exception), or None when it is an affirmed, current finding of the patient."""
         start, end = match.span()
         before = text[max(0, start - self.window_chars):start]
         sentence = _SENTENCE_BREAK.split(before)[-1]
-        clause = _CLAUSE_BREAK.split(sentence)[-1] if sentence else ""
+        parts = [p for p in _CLAUSE_BREAK.split(sentence) if p is not None] if sentence else [""]
+        clause = parts[-1]
+        # a clause with no subject of its own ("my friend has BRCA2 and just had a mastectomy") goes on
+        # with the one before it: its experiencer too
+        if _SUBJECTLESS.match(clause) and len(parts) >= 3:
+            clause = parts[-3] + " " + parts[-2] + " " + clause
         opened = sentence.rfind("(")
         if opened >= 0 and ")" not in sentence[opened:]:  # inside a parenthesized list: its head counts
             clause = _CLAUSE_BREAK.split(sentence[:opened])[-1] + sentence[opened:]
@@ -187,12 +196,14 @@ class ScopeGuard:
             return "negated"
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
                 and context.experiencer.search(clause) and not (
-                    context.shared_with_patient is not None and context.shared_with_patient.search(clause)):
+                    context.shared_with_patient is not None and context.shared_with_patient.search(clause)) \
+                and not (proxy is not None and re.search(rf"\b{re.escape(proxy)}\b", clause, re.I)):
             return "another person"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
             return "ended"
-        if rule.unless_before is not None and rule.unless_before.search(sentence):
+        excepted = rule.unless_before.search(sentence) if rule.unless_before is not None else None
+        if excepted and not (proxy is not None and re.search(rf"\b{re.escape(proxy)}\b", excepted.group(0), re.I)):
             return "the flag's exception (before)"
         if rule.unless_after is not None and rule.unless_after.search(after):
             return "the flag's exception (after)"

@@ -237,3 +237,12 @@ def test_a_change_asked_of_another_aspect_brings_that_aspects_versions_only(engi
     # a change of the start age is what the change statement speaks of
     assert "uspstf-2024#changes-from-2016" in plan(engine, settings, "What changed in the USPSTF start age?")[
         "what_changed"]
+
+
+def test_organizations_named_with_no_statement_on_the_point_asked_abstain(engine, settings):
+    decision = engine.ask("Do ACOG and the ACR recommend 3D mammography (tomosynthesis) over standard 2D "
+                          "mammograms for routine screening?", settings)
+    assert decision.abstain and "ACOG, ACR on" in decision.abstain_reason
+    # one of them with a statement on it: answered, the other said to have none
+    answered = engine.ask("Do USPSTF and ACR recommend tomosynthesis over standard 2D mammograms?", settings)
+    assert not answered.abstain and answered.aspects_missing.get("modality") == ("ACR",)

@@ -279,7 +279,7 @@ class Engine:
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
                                 on_topic, self.chunk_statuses(settings.reference_date))
         decision = self._decision(question, normalized, settings, features, statuses, results, on_topic,
-                                  organizations, self._unanswered(plan, organizations[0], normalized, asked_kind))
+                                  organizations, self._unanswered(plan, organizations[0], normalized))
         shown = {r.chunk_id for r in results}
         decision = dataclasses.replace(
             decision, aspects=plan.aspects, aspects_default=plan.default,
@@ -373,15 +373,13 @@ class Engine:
             rank_score = (fused + boost) * status_weight * self.class_weight
         return _Ranked(status_weight=status_weight, fused=fused, rank_score=rank_score)
 
-    def _unanswered(self, plan: AnswerPlan, named: tuple[str, ...], normalized: str,
-                    asked_kind: str | None) -> str | None:
-        """When a question asks for a kind of source by name ("ACOG's patient FAQ on ..."), the
-        organizations it names are the whole question, and none of them has an eligible statement on
-        any aspect it asks about: what is missing, in words. (Without a kind asked for, a missing
-        statement is said in the synthesis instead: an aspect read from a passing word would
-        otherwise turn an answerable question into an abstention.)"""
+    def _unanswered(self, plan: AnswerPlan, named: tuple[str, ...], normalized: str) -> str | None:
+        """When the organizations a question names are the whole question and none of them has an
+        eligible statement on any aspect it asks about ("do ACOG and ACR recommend tomosynthesis?"),
+        what is missing, in words: the aspect-level counterpart of an organization absent. (The
+        aspects are read from what the question asks, so a word told in passing does not count.)"""
         held = [o for o in named if o in self.corpus.organizations]
-        if asked_kind is None or plan.default or not held or not plan.aspects \
+        if plan.default or not held or not plan.aspects \
                 or self.aspects.asks_every_organization(normalized) \
                 or any(self.aspects.aspects[a].relational for a in plan.aspects):
             return None

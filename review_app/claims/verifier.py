@@ -34,6 +34,7 @@ from ..engine.facts import FactReader, Facts
 from ..engine.pipeline import Engine
 from ..engine.query import parse_question
 from ..records import Claim
+from .accounting import load_accounting, negated_words, scope_classes, split_bindings, unstated_years
 from .values import (
     DATED_YEAR,
     ages_of,
@@ -115,6 +116,7 @@ class Verifier:
         orgs = list(engine.corpus.organizations)
         self.reader = FactReader(engine.vocabulary, engine.claim_rules, orgs)
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
+        self.accounting = load_accounting(engine.pack.directory)
 
     def _read_chunk(self, chunk_id: str, present: bool = False) -> tuple[Facts, tuple[str, ...], frozenset[str]]:
         """A card's facts, scope flags and named flags; `present`: without what it says of the past."""
@@ -368,7 +370,8 @@ class Verifier:
         if coverage < CONTENT_COVERAGE and claim.facts.poles:
             coverage = _content_coverage(claim.weights, stated | self._agreed_words(claim, card))
         if not missing and (coverage >= CONTENT_COVERAGE or placed):
-            return "supports", None, f"{chunk_id} states every fact of the claim"
+            return self._unaccounted(claim, facts, card, chunk_id) or (
+                "supports", None, f"{chunk_id} states every fact of the claim")
         other = other_rates(missing, card)
         if other:  # the card's number is another quantity ("rising 2% per year" is not "a 2% chance each year")
             return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
@@ -377,6 +380,40 @@ class Verifier:
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
+
+    def _unaccounted(self, claim: _ClaimReading, facts: Facts, card: Facts,
+                     chunk_id: str) -> tuple[str, str | None, str] | None:
+        """Withhold `supports` when an atom of the claim is not positively matched on the card
+        (`accounting.py`): a year, a polarity, a scope word, values bound together."""
+        claim_text = " ".join(s for s, _, _ in facts.sentences)
+        card_text = " ".join(s for s, _, _ in card.sentences)
+        own = self._own_year(chunk_id)
+        unknown = frozenset(m.group(2) for s, _, _ in facts.sentences for m in DATED_YEAR.finditer(s)
+                            if m.group(2) not in self._card_years())
+        later = frozenset(y for y in self._source_years(chunk_id) if claim.historical and own and y > max(own))
+        years = unstated_years(claim_text, card_text, own | later, unknown)
+        if years:
+            return ("partially_supports", "missing_fact",
+                    f"{chunk_id} does not give {', '.join(years)} (another document's or another time's)")
+        tokenize = self.engine.vocabulary.tokenize
+        claim_under, claim_free = negated_words(claim_text, self.accounting, tokenize)
+        card_under, card_free = negated_words(card_text, self.accounting, tokenize)
+        reversed_ = sorted(w for w in (claim_free & card_under) - card_free - claim_under if w in claim.weights)
+        if reversed_ and not claim_under and not facts.excludes and not card.excludes:
+            return ("contradicts", "missing_fact",
+                    f"{chunk_id} states {', '.join(reversed_)} only under a negation; the claim states it as so")
+        unmatched = scope_classes(claim_text, self.accounting) - scope_classes(card_text, self.accounting)
+        if unmatched:
+            return ("partially_supports", "missing_fact",
+                    f"{chunk_id} does not say it holds for {' / '.join(sorted(unmatched))} as the claim does")
+        bound = split_bindings(facts, card)
+        if bound:
+            return "contradicts", "missing_fact", f"{chunk_id} states {bound}"
+        return None
+
+    def _own_year(self, chunk_id: str) -> frozenset[str]:
+        source = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id]
+        return frozenset({str(source.published_date.year)} if source.published_date else ())
 
     def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts) -> str:
         """A date the card gives for another part of its text ("average-risk advice updated in 2021,

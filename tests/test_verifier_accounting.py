@@ -1,0 +1,51 @@
+"""The claim verifier fails safe: every content atom of a claim (a year, a polarity, a scope word)
+must be matched on the cited card before it supports the claim (classes found in claims_e, a set
+measured blind after the claims_c and claims_d tuning). One test per class, worded apart from the
+set's own sentences."""
+
+import pytest
+
+from .conftest import judge
+
+# --- a year the card does not give (another document's or another time's) -----------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("Since its 2017 practice bulletin, ACOG has had every average-risk woman begin mammograms at 40.",
+     "acog-2024#starting-age", ("partially_supports", "missing_fact")),
+    ("ACOG says all people at average risk should begin mammograms at 40.",
+     "acog-2024#starting-age", ("supports", None)),
+])
+def test_a_year_the_card_does_not_give_is_not_supported(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+# --- a word the card states only under a negation ------------------------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("According to the ACOG FAQ, finding dense tissue on a mammogram means additional tests are an automatic "
+     "next step.", "acog-faq#dense-breasts", ("contradicts", "missing_fact")),
+    ("The ACOG FAQ frames extra tests for dense breasts as something to talk over rather than an automatic "
+     "next step.", "acog-faq#dense-breasts", ("supports", None)),
+])
+def test_a_word_the_card_negates_is_not_stated_without_the_negation(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[0] == expected[0]
+
+
+# --- a scope word (everyone / only some) the card does not use -----------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The ACR recommends breast MRI for every patient with dense breasts, whether or not she asks for it.",
+     "acr-current#dense-breasts", "partially_supports"),
+    ("The ACR reserves its call for a risk assessment by 25 for Ashkenazi Jewish women.",
+     "acr-current#risk-assessment", "partially_supports"),
+])
+def test_a_scope_word_the_card_does_not_use_is_not_supported(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[0] == expected
+
+
+# --- "there is no organization that does not X": every organization does X -----------------
+
+def test_no_organization_that_does_not_is_every_organization(verifier):
+    text = "There is no single group among them that does not begin screening at 40."
+    assert verifier.reader.read(text, verifier.reader.rules.claim_priority).universal
+    assert judge(verifier, text, "acr-current#starting-age-and-interval")[0] != "supports"

@@ -246,3 +246,14 @@ def test_organizations_named_with_no_statement_on_the_point_asked_abstain(engine
     # one of them with a statement on it: answered, the other said to have none
     answered = engine.ask("Do USPSTF and ACR recommend tomosynthesis over standard 2D mammograms?", settings)
     assert not answered.abstain and answered.aspects_missing.get("modality") == ("ACR",)
+
+
+@pytest.mark.parametrize("question, asked, absent", [
+    ("Did the ACR welcome the USPSTF's 2024 move to age 40?", "response", None),
+    ("Which patients do USPSTF 2024 and ACS 2015 each leave out of their advice?", "high_risk", None),
+    ("hi im 15 asking for my mom. shes 43, when should she start mammograms?", "start_age", "calls_for"),
+    ("55yo F avg risk, last mammo 2y ago neg. ACS says q1 or q2 now?", "interval", "start_age"),
+])
+def test_more_ways_of_asking(engine, question, asked, absent):
+    read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
+    assert asked in read and absent not in read

@@ -15,7 +15,7 @@ EXAMPLES = [
     ("dx at 40", "diagnosis at 40"), ("tx for asthma", "treatment for asthma"),
     ("s/p lumpectomy", "status post lumpectomy"),
     ("q1y or q12mo", "annual or annual"), ("q2y or q24 months", "biennial or biennial"), ("qyr", "annual"),
-    ("q1-2y", "annual or biennial"), ("avg risk", "average risk"), ("BRCA neg", "brca negative"),
+    ("q1-2y", "annual or biennial"), ("q1 or q2 now?", "annual or biennial now?"), ("avg risk", "average risk"), ("BRCA neg", "brca negative"),
     ("abnl mammo", "abnormal mammography"), ("abn screen", "abnormal screen"),
     ("13 mo ago", "13 months ago"), ("13mos", "13 months"), ("2 yrs", "2 years"), ("34 wks", "34 weeks"),
     ("b/l implants", "bilateral implants"), ("hx of DCIS", "history of dcis"), ("45-y-old", "45-year-old"),

@@ -257,3 +257,11 @@ def test_organizations_named_with_no_statement_on_the_point_asked_abstain(engine
 def test_more_ways_of_asking(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
     assert asked in read and absent not in read
+
+
+def test_the_2016_recommendation_states_its_start_age_to_all_but_a_patient_in_her_forties(engine, settings):
+    at_2020 = dict(reference_date=dt.date(2020, 6, 1), reference_date_explicit=True)
+    general = plan(engine, settings, "When should an average-risk woman start screening mammography?", **at_2020)
+    assert {"uspstf-2016#recommendation", "uspstf-2016#ages-40-to-49"} <= set(general["start_age"])
+    forties = plan(engine, settings, "I'm 44. When should I start screening mammography?", **at_2020)
+    assert "uspstf-2016#recommendation" not in forties["start_age"]

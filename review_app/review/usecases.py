@@ -13,6 +13,7 @@ from typing import Any
 
 from ..claims import drift
 from ..claims.citations import check_cases, verification_report
+from ..claims.generation import AnswerGenerator, GatedAnswer, review_draft
 from ..claims.synthesis import Synthesis, get_synthesizer
 from ..claims.timeline import Timeline, build_timeline
 from ..engine.pipeline import Engine, QuestionError
@@ -51,6 +52,27 @@ def ask(engine: Engine, question: str, settings: Settings) -> Answer:
         raise QuestionError(f"the question {SURROGATE_MESSAGE}")
     decision = engine.ask(question, settings)
     return Answer(decision, get_synthesizer(engine).synthesize(decision))
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated answer after the verifier's gate, and the draft case that sends its claims for review."""
+
+    answer: GatedAnswer
+    draft: dict[str, Any] | None  # None when the answer has no claims to review
+
+
+def generate(engine: Engine, generator: AnswerGenerator, question: str, settings: Settings) -> Generated:
+    """Retrieve and decide, then ask the model about the decision's excerpts and gate its claims
+    with the verifier (the model is never asked when the decision abstains)."""
+    decision = engine.ask(question, settings)
+    answer = generator.answer(decision)
+    return Generated(answer, review_draft(decision, answer) if answer.claims else None)
+
+
+def preview(engine: Engine, question: str, settings: Settings) -> Decision:
+    """The decision a draft case's question gets now: retrieval and answer-or-abstain, no synthesis."""
+    return engine.ask(question, settings)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import sys
 
 from review_app.errors import ReviewAppError
 from review_app.ui.app import build_app, launch
-from review_app.ui.handlers import Context
+from review_app.ui.context import Context
 
 if __name__ == "__main__":
     print("Evidence Drift Review — research demonstration only, not medical advice.")

@@ -223,7 +223,7 @@ def labels_with_claimed_holdout(tmp_path):
 @pytest.fixture
 def ui_context(tmp_path, monkeypatch):
     """The app's context on a fresh database and exports folder."""
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     monkeypatch.setenv("REVIEW_APP_EXPORTS", str(tmp_path / "exports"))
     return Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
@@ -259,7 +259,7 @@ def served_app(folder: Path, **env: str):
     """The app built and served in-process on a free loopback port, with its own database and
     exports under `folder` and `env` set while it lives; yields (url, context)."""
     from review_app.ui.app import build_app, launch
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     with temporary_env(REVIEW_APP_EXPORTS=str(folder / "exports"), **env):
         context = Context.create(db_path=folder / "review.sqlite", exports_dir=folder / "exports")
@@ -283,7 +283,7 @@ def app_server(tmp_path_factory):
 def generation_server(tmp_path_factory):
     """The app with generation on, its model a scripted stand-in server on 127.0.0.1."""
     from review_app.ui.app import build_app, launch
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     from .openai_standin import StandIn, app_reply
 

@@ -121,12 +121,12 @@ def test_a_slice_can_hide_the_suggestion_from_the_second_reviewer(service):
 
 
 def test_the_row_panel_says_the_suggestion_is_hidden(ui_context):
-    from review_app.ui import handlers
+    from review_app.ui import review_handlers
 
     ui_context.service.team = dataclasses.replace(ui_context.service.team, hidden_suggestion=frozenset({"canonical"}))
     ui_context.service.save(*CANONICAL, "nurse-a", "supports", None, "the card states it")
     row = f"{CANONICAL[2]} · {CANONICAL[3]}"
-    shown = handlers.row_details(ui_context, "canonical", "canonical-001", row, "nurse-b")[1]
+    shown = review_handlers.row_details(ui_context, "canonical", "canonical-001", row, "nurse-b")[1]
     assert "hidden until you submit your own label" in shown and "Verifier suggests" not in shown
-    status = handlers.accept_suggestion(ui_context, "canonical", "canonical-001", row, "nurse-b")[0]
+    status = review_handlers.accept_suggestion(ui_context, "canonical", "canonical-001", row, "nurse-b")[0]
     assert "Not saved" in status and "hidden until you submit" in status

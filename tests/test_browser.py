@@ -220,7 +220,7 @@ def oauth_server(tmp_path_factory):
     import gradio.oauth
 
     from review_app.ui.app import build_app, launch
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     from .conftest import _free_port, temporary_env
 

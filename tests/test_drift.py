@@ -13,7 +13,8 @@ from review_app.cli import main
 from review_app.engine.settings import PROJECT_ROOT
 from review_app.engine.status import chunk_statuses_at
 from review_app.review import usecases
-from review_app.ui import handlers
+from review_app.ui import ask_handlers
+from review_app.ui.context import Context
 
 QUESTION = "When should an average-risk woman start screening mammography?"
 COLORECTAL = PROJECT_ROOT / "examples" / "colorectal" / "corpus"
@@ -147,12 +148,12 @@ def test_cli_bad_compare_date(capsys):
 
 
 def test_handler_renders_changes_escaped_and_side_by_side(engine, settings):
-    ctx = handlers.Context(engine, None, None, settings, None, None)
-    view = handlers.compare(ctx, QUESTION, "2020-06-01", "hybrid", 6, "", settings.threshold, True)
+    ctx = Context(engine, None, None, settings, None, None)
+    view = ask_handlers.compare(ctx, QUESTION, "2020-06-01", "hybrid", 6, "", settings.threshold, True)
     assert "data-kind='position changed'" in view.changes and "compare-then-answer" in view.then
     assert "as of 2020-06-01" in view.then and "as of 2026-06-24" in view.now
     assert view.record["changes"] and view.record["then"]["reference_date"] == "2020-06-01"
-    failed = handlers.compare(ctx, "<b>x</b>", "", "hybrid", 6, "", settings.threshold, True)
+    failed = ask_handlers.compare(ctx, "<b>x</b>", "", "hybrid", 6, "", settings.threshold, True)
     assert "Cannot compare." in failed.changes and failed.record == {"error": failed.record["error"]}
-    picks = handlers.compare_picks(ctx)
+    picks = ask_handlers.compare_picks(ctx)
     assert ("2024-10-10 (acog-2024, acog-faq)", "2024-10-10") in picks

@@ -46,10 +46,10 @@ def test_default_path_imports_no_optional_package(tmp_path):
             "from review_app.cli import main\n"
             "assert main(['ask', 'When should screening start?', '--json']) == 0\n"
             "assert main(['evaluate', '--slice', 'holdout']) == 0\n"
-            "from review_app.ui import handlers\n"
+            "from review_app.ui import ask_handlers, context\n"
             "from review_app.engine.pipeline import get_engine\n"
             "from review_app.engine.settings import data_dir\n"
-            "handlers.embedding_choices(handlers.Context.create(db_path=data_dir('exports') / 'r.sqlite'))\n"
+            "ask_handlers.embedding_choices(context.Context.create(db_path=data_dir('exports') / 'r.sqlite'))\n"
             f"print('LOADED', [m for m in {OPTIONAL!r} if m in sys.modules])\n")
     done = _python(code, REVIEW_APP_EXPORTS=str(tmp_path), EMBEDDING_PROVIDER="")
     assert done.returncode == 0, done.stderr

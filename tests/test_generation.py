@@ -78,7 +78,8 @@ def test_the_optional_package_is_never_imported_while_generation_is_off(tmp_path
         os.environ.pop("ENABLE_GENERATION", None)
         os.environ["REVIEW_APP_EXPORTS"] = {str(tmp_path)!r}
         from review_app.ui.app import build_app
-        from review_app.ui.handlers import Context, ask, generate
+        from review_app.ui.context import Context
+        from review_app.ui.ask_handlers import ask, generate
         ctx = Context.create(db_path={str(tmp_path / "r.sqlite")!r}, exports_dir={str(tmp_path)!r})
         build_app(ctx)
         ask(ctx, {COMPARISON!r}, "hybrid", 6, "", 0.122, True)

@@ -15,7 +15,7 @@ from review_app.engine.pipeline import Engine
 from review_app.errors import LabelError, ReviewAppError
 from review_app.evaluation.labels import load_cases
 from review_app.review.team import SIGN_IN
-from review_app.ui import handlers, render
+from review_app.ui import adjudication_handlers, ask_handlers, holdout_handlers, render, review_handlers
 
 from .conftest import CORPUS_DIR
 
@@ -41,7 +41,7 @@ def test_every_html_view_escapes_what_people_and_sources_wrote(engine, settings)
     ("x" * 100_000, "the limit is 2000"),
 ])
 def test_bad_questions_get_a_clear_message(ui_context, question, words):
-    banner, *_, record = handlers.ask(ui_context, question, "hybrid", 6, "", 0.122, True)
+    banner, *_, record = ask_handlers.ask(ui_context, question, "hybrid", 6, "", 0.122, True)
     assert "Cannot ask" in banner and words in record["error"]
 
 
@@ -51,14 +51,14 @@ def test_bad_questions_get_a_clear_message(ui_context, question, words):
     "When should screening start? 🎗️🩺👩‍⚕️",
 ])
 def test_control_characters_rtl_and_emoji_are_just_text(ui_context, question):
-    banner, *_, record = handlers.ask(ui_context, question, "hybrid", 6, "", 0.122, True)
+    banner, *_, record = ask_handlers.ask(ui_context, question, "hybrid", 6, "", 0.122, True)
     assert "error" not in record and record["question"] and "decision-banner" in banner
 
 
 @pytest.mark.parametrize("top_k, threshold, words", [(0, 0.122, "top_k"), (10_000, 0.122, "top_k"),
                                                      (6, 1.5, "threshold"), (6, -0.1, "threshold")])
 def test_settings_out_of_range(ui_context, capsys, top_k, threshold, words):
-    *_, record = handlers.ask(ui_context, "When should screening start?", "hybrid", top_k, "", threshold, True)
+    *_, record = ask_handlers.ask(ui_context, "When should screening start?", "hybrid", top_k, "", threshold, True)
     assert words in record["error"]
     code = main(["ask", "x", "--top-k", str(top_k), "--threshold", str(threshold)])
     assert code == 2 and capsys.readouterr().err.startswith("error:")
@@ -116,7 +116,7 @@ def test_injected_card_is_stripped_flagged_and_changes_no_decision(engine, setti
 
 def test_downloads_come_only_from_the_exports_folder(ui_context):
     ui_context.service.team = dataclasses.replace(ui_context.service.team, mode=SIGN_IN)  # dr-c, signed in
-    path, _ = handlers.export(ui_context, "dr-c")
+    path, _ = holdout_handlers.export(ui_context, "dr-c")
     assert path.startswith(str(ui_context.exports_dir.resolve())) or path.startswith(str(ui_context.exports_dir))
 
 
@@ -146,6 +146,6 @@ def test_reviewer_text_renders_inert_a_link_shows_as_words_and_address(ui_contex
     assert saved.rationale.startswith("[official")
     row = "c1 · uspstf-2024#recommendation"
     ui_context.service.team = dataclasses.replace(ui_context.service.team, mode=SIGN_IN)  # dr-c, signed in
-    for panel in (handlers.row_panel(ui_context, "canonical", "canonical-001", row, "dr-c"),
-                  handlers.adjudication_details(ui_context, "canonical", f"canonical-001 {row}", "dr-c")):
+    for panel in (review_handlers.row_panel(ui_context, "canonical", "canonical-001", row, "dr-c"),
+                  adjudication_handlers.adjudication_details(ui_context, "canonical", f"canonical-001 {row}", "dr-c")):
         assert "evil.example/login" in panel and "](https://" not in panel and "https://" not in panel

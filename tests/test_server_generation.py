@@ -9,7 +9,7 @@ from gradio_client import Client
 
 from review_app.engine.pack import load_pack
 from review_app.engine.settings import PROJECT_ROOT
-from review_app.ui import handlers
+from review_app.ui import ask_handlers
 
 from .conftest import temporary_env
 from .openai_standin import CONSENSUS, GOOD
@@ -56,31 +56,31 @@ def test_abstentions_do_not_reach_the_model(generation_server):
 
 def test_generated_claims_go_to_the_review_queue(generation_server):
     _, context, _ = generation_server
-    _, draft = handlers.generate(context, COMPARISON, "hybrid", 6, "", 0.122, True)
-    assert "Not sent" in handlers.send_generated(context, draft, "")  # a viewer cannot queue claims
-    sent = handlers.send_generated(context, draft, "dr-a")
+    _, draft = ask_handlers.generate(context, COMPARISON, "hybrid", 6, "", 0.122, True)
+    assert "Not sent" in ask_handlers.send_generated(context, draft, "")  # a viewer cannot queue claims
+    sent = ask_handlers.send_generated(context, draft, "dr-a")
     assert sent.startswith("Sent: added 2 claim(s) to canonical case canonical-001")
     texts = [row.claim_text for row in context.service.view("canonical", "canonical-001", "dr-a").rows]
     assert GOOD in texts and CONSENSUS in texts
-    assert "already queued" in handlers.send_generated(context, draft, "dr-a")
+    assert "already queued" in ask_handlers.send_generated(context, draft, "dr-a")
 
-    _, new_draft = handlers.generate(context, NEW_QUESTION, "hybrid", 6, "", 0.122, True)
-    sent = handlers.send_generated(context, new_draft, "dr-a")
+    _, new_draft = ask_handlers.generate(context, NEW_QUESTION, "hybrid", 6, "", 0.122, True)
+    sent = ask_handlers.send_generated(context, new_draft, "dr-a")
     assert "saved as draft-" in sent
     (saved,) = [d for d in context.store.drafts() if d.case["question"] == NEW_QUESTION]
     assert [c["text"] for c in saved.case["claims"]] == [GOOD, CONSENSUS]
     assert saved.status == "draft" and "verifier's suggestions" in saved.case["notes"]
-    assert "already holds this question" in handlers.send_generated(context, new_draft, "dr-a")
+    assert "already holds this question" in ask_handlers.send_generated(context, new_draft, "dr-a")
 
 
 def test_a_misconfigured_generator_says_why_and_ask_still_works(tmp_path):
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     with temporary_env(ENABLE_GENERATION="true", OPENAI_GENERATION_MODEL="",
                        REVIEW_APP_EXPORTS=str(tmp_path / "exports")):
         context = Context.create(db_path=tmp_path / "r.sqlite", exports_dir=tmp_path / "exports")
     assert context.generation_enabled and context.generator is None
-    html, draft = handlers.generate(context, COMPARISON, "hybrid", 6, "", 0.122, True)
+    html, draft = ask_handlers.generate(context, COMPARISON, "hybrid", 6, "", 0.122, True)
     assert "Generation is not available" in html and "OPENAI_GENERATION_MODEL" in html and draft is None
-    banner, *_ = handlers.ask(context, COMPARISON, "hybrid", 6, "", 0.122, True)
+    banner, *_ = ask_handlers.ask(context, COMPARISON, "hybrid", 6, "", 0.122, True)
     assert "Answer" in banner

@@ -16,7 +16,7 @@ ROW = ("canonical", "canonical-003", "c1", "acr-current#dense-breasts")
 @pytest.fixture(scope="module")
 def team_server(tmp_path_factory):
     from review_app.ui.app import build_app, launch
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     folder = tmp_path_factory.mktemp("team")
     with temporary_env(REVIEW_APP_PASSWORDS="\n".join(f"{u}:{p}" for u, p in USERS.items()),

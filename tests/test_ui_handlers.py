@@ -6,8 +6,8 @@ import pytest
 from review_app.engine.pack import load_pack
 from review_app.engine.settings import PROJECT_ROOT
 from review_app.review.team import SIGN_IN, NameTaken
-from review_app.ui import handlers
-from review_app.ui.handlers import CLIENT_KEY_COOKIE
+from review_app.ui import ask_handlers, holdout_handlers, metrics_handlers, rereview_handlers, review_handlers
+from review_app.ui.context import CLIENT_KEY_COOKIE, storage_warning
 
 EXAMPLES = load_pack(PROJECT_ROOT / "corpus").app.examples
 
@@ -15,7 +15,7 @@ ROW = "c1 · uspstf-2024#recommendation"
 
 
 def test_ask_shows_banner_synthesis_and_evidence(ui_context):
-    banner, synthesis, cards, table, record = handlers.ask(
+    banner, synthesis, cards, table, record = ask_handlers.ask(
         ui_context, EXAMPLES[0], "hybrid", 6, "2026-06-24", 0.12, True)
     assert "Answer." in banner and "disagree" in synthesis and "current" in cards
     assert len(table) == 6 and {"rank", "chunk", "status", "support"} <= set(table.columns)
@@ -23,40 +23,41 @@ def test_ask_shows_banner_synthesis_and_evidence(ui_context):
 
 
 def test_ask_out_of_scope_and_bad_settings(ui_context):
-    banner, *_ = handlers.ask(ui_context, EXAMPLES[2], "hybrid", 6, "", 0.12, True)
+    banner, *_ = ask_handlers.ask(ui_context, EXAMPLES[2], "hybrid", 6, "", 0.12, True)
     assert "Abstain." in banner and "high-risk genetic" in banner
-    banner, *_, record = handlers.ask(ui_context, "x", "hybrid", 6, "2020-13-01", 0.12, True)
+    banner, *_, record = ask_handlers.ask(ui_context, "x", "hybrid", 6, "2020-13-01", 0.12, True)
     assert "Cannot ask" in banner and "YYYY-MM-DD" in record["error"]
 
 
 def test_rereview_tab_lists_the_change_shows_both_texts_and_confirms(source_update, tmp_path):
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     _, v2 = source_update
     ctx = Context(v2.engine, v2.store, v2, v2.settings, tmp_path / "exports", None)
-    assert handlers.version_choices(ctx) == [handlers.PREVIOUS_VERSION, source_update[0].engine.corpus.version]
-    text, frame, keys = handlers.rereview(ctx, handlers.PREVIOUS_VERSION)
-    assert handlers.rereview(ctx, source_update[0].engine.corpus.version)[2] == keys
-    assert "Cannot compare versions" in handlers.rereview(ctx, "nope")[0]
+    assert rereview_handlers.version_choices(ctx) == [rereview_handlers.PREVIOUS_VERSION,
+                                                      source_update[0].engine.corpus.version]
+    text, frame, keys = rereview_handlers.rereview(ctx, rereview_handlers.PREVIOUS_VERSION)
+    assert rereview_handlers.rereview(ctx, source_update[0].engine.corpus.version)[2] == keys
+    assert "Cannot compare versions" in rereview_handlers.rereview(ctx, "nope")[0]
     assert "Superseded: acs-2015 (by acs-2026)" in text and "Chunk changed: acs-2015#age-55-and-older" in text
     key = "judgment canonical-013 c1 · acs-2015#age-55-and-older by dr-a"
     assert key in keys and key in set(frame["item"])
-    html = handlers.rereview_details(ctx, key, None, "dr-a")  # dr-a's own judgment
+    html = rereview_handlers.rereview_details(ctx, key, None, "dr-a")  # dr-a's own judgment
     assert "<span class='edr-del'>says</span>" in html and "<span class='edr-ins'>states that</span>" in html
     assert "dr-a said supports" in html
     for blind in (None, "nurse-t"):  # blind review: another reviewer's label stays hidden
-        assert "said supports" not in handlers.rereview_details(ctx, key, None, blind)
-        text, frame, _ = handlers.rereview(ctx, handlers.PREVIOUS_VERSION, blind)
+        assert "said supports" not in rereview_handlers.rereview_details(ctx, key, None, blind)
+        text, frame, _ = rereview_handlers.rereview(ctx, rereview_handlers.PREVIOUS_VERSION, blind)
         assert "dr-a: supports" not in frame.to_string() and "label hidden: blind review" in frame.to_string()
-    assert "supports" not in str(handlers.rereview_record(ctx, None, None)["needs_rereview"])
-    whole = handlers.rereview_details(ctx, "label canonical canonical-013 gold acs-2015")
+    assert "supports" not in str(rereview_handlers.rereview_record(ctx, None, None)["needs_rereview"])
+    whole = rereview_handlers.rereview_details(ctx, "label canonical canonical-013 gold acs-2015")
     assert "superseded by acs-2026" in whole and "read its card again" in whole
-    chunk, *_ = handlers.row_details(ctx, "canonical", "canonical-013", "c1 · acs-2015#age-55-and-older", "dr-a")
+    chunk, *_ = review_handlers.row_details(ctx, "canonical", "canonical-013", "c1 · acs-2015#age-55-and-older", "dr-a")
     assert "made on an earlier text" in chunk and "guideline says women" in chunk
-    assert handlers.confirm_rereview(ctx, key, "", "fine").startswith("Not saved")
-    status = handlers.confirm_rereview(ctx, key, "dr-a", "the reworded text says the same")
+    assert rereview_handlers.confirm_rereview(ctx, key, "", "fine").startswith("Not saved")
+    status = rereview_handlers.confirm_rereview(ctx, key, "dr-a", "the reworded text says the same")
     assert status.startswith("Saved") and v2.engine.corpus.version in status
-    assert key not in handlers.rereview(ctx)[2]
+    assert key not in rereview_handlers.rereview(ctx)[2]
 
 
 def test_rereview_diff_escapes_text(tmp_path):
@@ -67,80 +68,81 @@ def test_rereview_diff_escapes_text(tmp_path):
 
 
 def test_review_round_trip(ui_context):
-    gold, banner, cards, table, rows, progress = handlers.load_case(ui_context, "canonical", "canonical-001", "dr-a")
+    gold, banner, cards, table, rows, progress = review_handlers.load_case(ui_context, "canonical", "canonical-001",
+                                                                           "dr-a")
     assert "canonical-001" in gold and "gold source" in cards and rows[0] == ROW and "Answer." in banner
     assert "0 / " in progress
-    chunk, suggestion, label, reason, rationale = handlers.row_details(ui_context, "canonical", "canonical-001",
+    chunk, suggestion, label, reason, rationale = review_handlers.row_details(ui_context, "canonical", "canonical-001",
                                                                        ROW, "dr-a")
     assert "uspstf-2024#recommendation" in chunk and "Verifier suggests" in suggestion
     assert (label, reason, rationale) == (None, None, "")
-    status, table, progress = handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "dr-a",
+    status, table, progress = review_handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "dr-a",
                                                      "supports", "", "")
     assert status.startswith("Saved ") and table.iloc[0]["your label"] == "supports"
     assert "you (dr-a): 1 /" in progress
-    assert handlers.row_details(ui_context, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
+    assert review_handlers.row_details(ui_context, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
 
 
 def test_read_only_without_a_name(ui_context):
-    status, *_ = handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "", "supports", "", "")
+    status, *_ = review_handlers.save_judgment(ui_context, "canonical", "canonical-001", ROW, "", "supports", "", "")
     assert status.startswith("Not saved") and "read-only demo" in status
     assert ui_context.store.judgment_count() == 0
 
 
 def test_table_edits_and_accept_all(ui_context):
-    table = handlers.load_case(ui_context, "canonical", "canonical-002", "dr-a")[3]
+    table = review_handlers.load_case(ui_context, "canonical", "canonical-002", "dr-a")[3]
     table.loc[0, "your label"] = "contradicts"
     table.loc[0, "your reason"] = "misstated_strength"
-    status, table, _ = handlers.save_table(ui_context, "canonical", "canonical-002", "dr-a", table)
+    status, table, _ = review_handlers.save_table(ui_context, "canonical", "canonical-002", "dr-a", table)
     assert "rationale" in status  # contradicts needs one: nothing saved
     table.loc[0, "your rationale"] = "the card is an I statement"
-    status, table, _ = handlers.save_table(ui_context, "canonical", "canonical-002", "dr-a", table)
+    status, table, _ = review_handlers.save_table(ui_context, "canonical", "canonical-002", "dr-a", table)
     assert "1 row(s)" in status
-    status, table, _ = handlers.accept_all(ui_context, "canonical", "canonical-002", "dr-a")
+    status, table, _ = review_handlers.accept_all(ui_context, "canonical", "canonical-002", "dr-a")
     assert "accepted 1 suggestion" in status and (table["your label"] != "").all()
 
 
 def test_submit_before_opening_a_case_says_so(ui_context):
-    for status in (handlers.save_judgment(ui_context, "canonical", "", "", "nurse-t", "supports", "", "")[0],
-                   handlers.accept_suggestion(ui_context, "canonical", "canonical-001", "", "nurse-t")[0]):
+    for status in (review_handlers.save_judgment(ui_context, "canonical", "", "", "nurse-t", "supports", "", "")[0],
+                   review_handlers.accept_suggestion(ui_context, "canonical", "canonical-001", "", "nurse-t")[0]):
         assert status == "Not saved: open a case and choose a row first."
 
 
 def test_save_all_rows_submits_an_unchanged_draft_and_the_table_says_draft(ui_context):
     first = ui_context.service.view("canonical", "canonical-001", "nurse-t").rows[0]
-    assert handlers.autosave(ui_context, "canonical", "canonical-001", first.key, "nurse-t", first.gold_label,
+    assert review_handlers.autosave(ui_context, "canonical", "canonical-001", first.key, "nurse-t", first.gold_label,
                              first.gold_reason or "", "").startswith("Draft saved")
-    table = handlers.load_case(ui_context, "canonical", "canonical-001", "nurse-t")[3]
+    table = review_handlers.load_case(ui_context, "canonical", "canonical-001", "nurse-t")[3]
     assert table.iloc[0]["saved"].startswith("DRAFT, not submitted")
-    status, table, _ = handlers.save_table(ui_context, "canonical", "canonical-001", "nurse-t", table)
+    status, table, _ = review_handlers.save_table(ui_context, "canonical", "canonical-001", "nurse-t", table)
     assert "1 row(s)" in status and table.iloc[0]["saved"].startswith("submitted")
-    queues = handlers.queues_text(ui_context, "canonical", "nurse-t")
+    queues = review_handlers.queues_text(ui_context, "canonical", "nurse-t")
     assert "my drafts: 0" in queues and "submitted by me: 1" in queues
 
 
 def test_new_case_and_export(ui_context):
     fields = ("Does ACOG recommend supplemental MRI for dense breasts alone?", False, ["acog-2024"], [], "",
               "dense breasts, ACOG", "")
-    status, *_ = handlers.save_case(ui_context, "(new draft)", *fields, "dr-a", True)
+    status, *_ = holdout_handlers.save_case(ui_context, "(new draft)", *fields, "dr-a", True)
     assert "may not approve case" in status  # a reviewer drafts; an adjudicator approves
-    status, *_ = handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
+    status, *_ = holdout_handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
     assert "needs a signed-in adjudicator" in status  # open review: a typed name is never an adjudicator
     ui_context.service.team = dataclasses.replace(ui_context.service.team, mode=SIGN_IN)  # dr-c signed in
-    status, choices, value = handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
+    status, choices, value = holdout_handlers.save_case(ui_context, "(new draft)", *fields, "dr-c", True)
     assert status.startswith("Saved") and value == "draft-001 (approved)" and value in choices
-    status, *_ = handlers.save_case(ui_context, "(new draft)", "Another?", True, ["acog-2024"], [], "", "", "",
+    status, *_ = holdout_handlers.save_case(ui_context, "(new draft)", "Another?", True, ["acog-2024"], [], "", "", "",
                                     "dr-a", False)
     assert "abstention case has no gold sources" in status
-    assert "holdout-014 (from draft-001)" in handlers.export_dry_run(ui_context)
-    path, summary = handlers.export(ui_context, "dr-a")  # a reviewer: labels/team.yaml lets adjudicators export
+    assert "holdout-014 (from draft-001)" in holdout_handlers.export_dry_run(ui_context)
+    path, summary = holdout_handlers.export(ui_context, "dr-a")  # a reviewer: labels/team.yaml lets adjudicators export
     assert path is None and "dr-a (reviewer) may not export" in summary
-    path, summary = handlers.export(ui_context, "dr-c")
+    path, summary = holdout_handlers.export(ui_context, "dr-c")
     assert path.endswith(".jsonl") and "1 new" in summary
 
 
 def test_evaluation_with_progress(ui_context):
     seen = []
-    tables, per_case, claims, summary, images, (history_text, points) = handlers.run_evaluation(
+    tables, per_case, claims, summary, images, (history_text, points) = metrics_handlers.run_evaluation(
         ui_context, "canonical", None, lambda done, total: seen.append((done, total)))
     assert all(Path(path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for path in images)
     assert "Sweep on canonical" in tables and "evaluate" in history_text and len(points) == 1
@@ -158,30 +160,30 @@ def test_evaluation_with_progress(ui_context):
 def test_a_bad_label_file_in_metrics_gets_its_problems_in_words(ui_context, tmp_path, content, expected):
     path = tmp_path / "bad.jsonl"
     path.write_bytes(content)
-    view = handlers.run_evaluation(ui_context, "canonical", str(path))
+    view = metrics_handlers.run_evaluation(ui_context, "canonical", str(path))
     assert view.tables.startswith("**Not evaluated") and expected in view.tables and "bad.jsonl" in view.tables
     assert view.images == [None, None] and view.summary == {}
 
 
 def test_storage_warning_on_a_space_without_a_volume(monkeypatch, tmp_path):
     monkeypatch.delenv("SPACE_ID", raising=False)
-    assert handlers.storage_warning(tmp_path / "db.sqlite") is None
+    assert storage_warning(tmp_path / "db.sqlite") is None
     monkeypatch.setenv("SPACE_ID", "someone/evidence-drift-review")
-    assert "no event mirror" in handlers.storage_warning(tmp_path / "db.sqlite")
+    assert "no event mirror" in storage_warning(tmp_path / "db.sqlite")
     # a live database on the bucket mount is not durable storage: the mirror is
-    assert "REVIEW_APP_MIRROR_DIR" in handlers.storage_warning(Path("/data/review.sqlite"))
+    assert "REVIEW_APP_MIRROR_DIR" in storage_warning(Path("/data/review.sqlite"))
 
 
 def test_nothing_saved_is_lost_on_restart(tmp_path):
-    from review_app.ui.handlers import Context
+    from review_app.ui.context import Context
 
     first = Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
-    handlers.save_judgment(first, "canonical", "canonical-001", ROW, "dr-a", "supports", "", "")
-    handlers.save_case(first, "(new draft)", "Is DBT acceptable for screening now?", False, ["uspstf-2024"], [], "",
-                       "", "", "dr-a", False)
+    review_handlers.save_judgment(first, "canonical", "canonical-001", ROW, "dr-a", "supports", "", "")
+    holdout_handlers.save_case(first, "(new draft)", "Is DBT acceptable for screening now?", False, ["uspstf-2024"],
+                               [], "", "", "", "dr-a", False)
     restarted = Context.create(db_path=tmp_path / "review.sqlite", exports_dir=tmp_path / "exports")
-    assert handlers.row_details(restarted, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
-    assert "draft-001 (draft)" in handlers.draft_choices(restarted)
+    assert review_handlers.row_details(restarted, "canonical", "canonical-001", ROW, "dr-a")[2] == "supports"
+    assert "draft-001 (draft)" in holdout_handlers.draft_choices(restarted)
 
 
 def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypatch):
@@ -209,28 +211,28 @@ def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypa
 
 def test_advanced_settings_offer_the_available_embedders(ui_context):
     minilm = "sentence-transformers all-MiniLM-L6-v2"
-    assert handlers.embedding_choices(ui_context)[:2] == ["hashing", minilm]
-    assert handlers.embedding_threshold(ui_context, minilm) == 0.158
-    assert handlers.embedding_threshold(ui_context, "hashing") == ui_context.settings.threshold
-    *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.158, True, minilm)
+    assert ask_handlers.embedding_choices(ui_context)[:2] == ["hashing", minilm]
+    assert ask_handlers.embedding_threshold(ui_context, minilm) == 0.158
+    assert ask_handlers.embedding_threshold(ui_context, "hashing") == ui_context.settings.threshold
+    *_, record = ask_handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.158, True, minilm)
     assert record["embedding"] == {"provider": "sentence-transformers", "model": "all-MiniLM-L6-v2"}
     assert record["abstain"] is False
-    banner, *_, record = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")
+    banner, *_, record = ask_handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")
     assert "Cannot ask" in banner and "'word2vec' is not valid" in record["error"]
 
 
 def test_handlers_return_named_records(ui_context):
-    view = handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True)
+    view = ask_handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True)
     assert view.banner.startswith("<div") and view.record["abstain"] is False and len(view.evidence_map) == 6
-    screen = handlers.load_case(ui_context, "canonical", "canonical-001", "")
+    screen = review_handlers.load_case(ui_context, "canonical", "canonical-001", "")
     assert "canonical-001" in screen.gold and screen.rows and "Progress" in screen.progress
-    details = handlers.row_details(ui_context, "canonical", "canonical-001", screen.rows[0], "")
+    details = review_handlers.row_details(ui_context, "canonical", "canonical-001", screen.rows[0], "")
     assert details.chunk.startswith("**Claim:**") and details.label is None
 
 
 def test_metrics_tab_shows_chunk_metrics_and_per_tag_tables_for_a_tagged_file(ui_context):
     from .conftest import DATA_DIR
 
-    view = handlers.run_evaluation(ui_context, "canonical", str(DATA_DIR / "clinician" / "questions_c.jsonl"))
+    view = metrics_handlers.run_evaluation(ui_context, "canonical", str(DATA_DIR / "clinician" / "questions_c.jsonl"))
     assert "answer accuracy" in view.tables and "position coverage" in view.tables and "Per tag:" in view.tables
     assert "naive BM25" in view.tables and view.summary["answer_accuracy"] is not None

@@ -1,4 +1,4 @@
-"""The review app's layout: components and wiring only; every action calls `handlers`."""
+"""The review app's layout: components and wiring only; every action calls a tab's handlers module."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from ..engine.settings import default_reviewer
 from ..errors import ReviewAppError
 from ..review.team import READ_ONLY
 from . import render, tabs
+from .context import CLIENT_KEY_JS, Context
 from .drift_tab import drift_tab
-from .handlers import CLIENT_KEY_JS, Context
 from .review_tab import review_tab
 
 # What each kind of visitor does first (the app's own structure: no topic in it).

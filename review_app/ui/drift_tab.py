@@ -19,7 +19,7 @@ from ..engine.settings import parse_date
 from ..errors import ReviewAppError
 from ..review import usecases
 from . import render
-from .handlers import Context
+from .context import Context
 from .timeline_figures import date_range, step_figure, timeline_figure
 
 

@@ -270,6 +270,11 @@ def when(iso: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.tzinfo is not None else "")
 
 
+def clock(iso: str) -> str:
+    """A stored time (ISO 8601) as the time of day on this server, to the second: '14:03:12'."""
+    return dt.datetime.fromisoformat(iso).astimezone().strftime("%H:%M:%S")
+
+
 def text_diff(old: str, new: str) -> str:
     """The old and the new text side by side, words removed struck out and words added highlighted."""
     a, b = old.split(), new.split()

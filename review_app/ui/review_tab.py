@@ -6,8 +6,8 @@ import gradio as gr
 
 from ..evaluation.labels import SLICES
 from ..records import CLAIM_LABELS, CLAIM_REASONS
-from . import handlers, render
-from .handlers import Context
+from . import render, review_handlers
+from .context import Context, Who
 
 # How many of one Review event run at once. Gradio runs one at a time unless told otherwise, so eight
 # reviewers pressing Submit together waited for each other; the store takes concurrent writers (WAL,
@@ -17,15 +17,15 @@ REVIEWERS_AT_ONCE = 8
 AT_ONCE = {"concurrency_limit": REVIEWERS_AT_ONCE}
 
 
-def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def review_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Review tab. One long builder on purpose: Gradio components must exist inside the tab
     before the events that connect them, and splitting the events away would pass ~25 components."""
     chunks = [c.id for c in ctx.engine.corpus.chunks]
-    first_cases = handlers.case_choices(ctx, SLICES[0], handlers.FILTER_CHOICES[0], "")
+    first_cases = review_handlers.case_choices(ctx, SLICES[0], review_handlers.FILTER_CHOICES[0], "")
     # minimum widths: at tablet width the three choices fill one line and the three buttons the next
     with gr.Row():
         slice_name = gr.Dropdown(list(SLICES), value=SLICES[0], label="Slice", elem_id="slice", min_width=160)
-        case_filter = gr.Dropdown(handlers.FILTER_CHOICES, value=handlers.FILTER_CHOICES[0], label="Show",
+        case_filter = gr.Dropdown(review_handlers.FILTER_CHOICES, value=review_handlers.FILTER_CHOICES[0], label="Show",
                                   min_width=180)
         case_id = gr.Dropdown(first_cases, value=first_cases[0] if first_cases else None, label="Case",
                               elem_id="case", allow_custom_value=True, scale=2, min_width=240)
@@ -77,12 +77,12 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     case_outputs = [gold, case_banner, retrieved, table, row, progress]
 
     def open_case(slice_value, case_value, reviewer_value, request: gr.Request):
-        values = handlers.load_case(ctx, slice_value, case_value, who(reviewer_value, request))
+        values = review_handlers.load_case(ctx, slice_value, case_value, who(reviewer_value, request))
         rows = values[4]
         return (*values[:4], gr.update(choices=rows, value=rows[0] if rows else None), values[5])
 
     def my_queues(slice_value, reviewer_value, request: gr.Request):
-        return handlers.queues_text(ctx, slice_value, who(reviewer_value, request))
+        return review_handlers.queues_text(ctx, slice_value, who(reviewer_value, request))
 
     queue_inputs = [slice_name, reviewer]
     load_button.click(open_case, case_inputs, case_outputs, api_visibility="private").then(
@@ -91,14 +91,14 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def load_case(slice_name: str, case_id: str, reviewer: str = "", request: gr.Request = None) -> dict:
         """A case's gold labels, live retrieval, metrics and claim rows (with your judgments;
         other reviewers' labels only once yours is submitted)."""
-        return handlers.case_record(ctx, slice_name, case_id, who(reviewer, request))
+        return review_handlers.case_record(ctx, slice_name, case_id, who(reviewer, request))
 
     gr.api(load_case, api_name="load_case")
     case_id.change(open_case, case_inputs, case_outputs, api_visibility="private").then(
         my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def refilter(slice_value, filter_value, reviewer_value, request: gr.Request):
-        ids = handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
+        ids = review_handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
         return gr.update(choices=ids, value=ids[0] if ids else None)
 
     slice_name.change(refilter, [slice_name, case_filter, reviewer], case_id, api_visibility="private")
@@ -106,7 +106,7 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
 
     def step(offset):
         def move(slice_value, filter_value, reviewer_value, current, request: gr.Request):
-            ids = handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
+            ids = review_handlers.case_choices(ctx, slice_value, filter_value, who(reviewer_value, request))
             if not ids:
                 return gr.update(choices=[], value=None)
             index = ids.index(current) + offset if current in ids else 0
@@ -121,8 +121,8 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
 
     def details(slice_value, case_value, row_value, reviewer_value, request: gr.Request):
         actor = who(reviewer_value, request)
-        return (*handlers.row_details(ctx, slice_value, case_value, row_value, actor),
-                handlers.row_panel(ctx, slice_value, case_value, row_value, actor))
+        return (*review_handlers.row_details(ctx, slice_value, case_value, row_value, actor),
+                review_handlers.row_panel(ctx, slice_value, case_value, row_value, actor))
 
     row.change(details, row_inputs, [chunk_text, suggestion, label, reason, rationale, row_panel],
                api_visibility="private")
@@ -131,9 +131,9 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def submit(slice_value, case_value, row_value, reviewer_value, label_value, reason_value,
                rationale_value, request: gr.Request):
         actor = who(reviewer_value, request)
-        status, frame, progress_value = handlers.save_judgment(ctx, slice_value, case_value, row_value, actor,
+        status, frame, progress_value = review_handlers.save_judgment(ctx, slice_value, case_value, row_value, actor,
                                                                label_value, reason_value, rationale_value)
-        return status, frame, progress_value, handlers.row_panel(ctx, slice_value, case_value, row_value,
+        return status, frame, progress_value, review_handlers.row_panel(ctx, slice_value, case_value, row_value,
                                                                  actor)
 
     save_button.click(submit, [slice_name, case_id, row, reviewer, label, reason, rationale],
@@ -143,13 +143,13 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def draft_autosave(slice_value, case_value, row_value, reviewer_value, label_value, reason_value,
                        rationale_value, request: gr.Request):
         actor = who(reviewer_value, request)
-        status = handlers.autosave(ctx, slice_value, case_value, row_value, actor, label_value, reason_value,
+        status = review_handlers.autosave(ctx, slice_value, case_value, row_value, actor, label_value, reason_value,
                                    rationale_value)
         if not status.startswith("Draft saved"):
             return status, gr.skip()
         # the row panel says "draft" at once, not "not started" (the table, which may hold unsaved
         # edits, shows it at its next refresh)
-        return status, handlers.row_panel(ctx, slice_value, case_value, row_value, actor)
+        return status, review_handlers.row_panel(ctx, slice_value, case_value, row_value, actor)
 
     draft_inputs = [slice_name, case_id, row, reviewer, label, reason, rationale]
     draft_outputs = [draft_status, row_panel]
@@ -158,7 +158,7 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     rationale.blur(draft_autosave, draft_inputs, draft_outputs, api_visibility="private", **AT_ONCE)
 
     def undo_last(slice_value, case_value, reviewer_value, request: gr.Request):
-        return handlers.undo(ctx, slice_value, case_value, who(reviewer_value, request))
+        return review_handlers.undo(ctx, slice_value, case_value, who(reviewer_value, request))
 
     undo_button.click(undo_last, case_inputs, saved_outputs, api_visibility="private", **AT_ONCE).then(
         my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
@@ -169,19 +169,19 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         """Append one judgment (submitted, or a draft); returns it, or {"error": ...} when it cannot be
         saved. With sign-in on, it is saved as the signed-in person, who must be the `reviewer` named."""
         actor = who(reviewer, request)
-        return handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer or actor,
+        return review_handlers.save_judgment_record(ctx, slice_name, case_id, claim_id, chunk_id, reviewer or actor,
                                              label, reason, rationale, submit, actor=actor)
 
     gr.api(save_judgment, api_name="save_judgment", **AT_ONCE)
 
     def accept(slice_value, case_value, row_value, reviewer_value, request: gr.Request):
-        return handlers.accept_suggestion(ctx, slice_value, case_value, row_value, who(reviewer_value, request))
+        return review_handlers.accept_suggestion(ctx, slice_value, case_value, row_value, who(reviewer_value, request))
 
     def accept_every(slice_value, case_value, reviewer_value, request: gr.Request):
-        return handlers.accept_all(ctx, slice_value, case_value, who(reviewer_value, request))
+        return review_handlers.accept_all(ctx, slice_value, case_value, who(reviewer_value, request))
 
     def save_rows(slice_value, case_value, reviewer_value, frame, request: gr.Request):
-        return handlers.save_table(ctx, slice_value, case_value, who(reviewer_value, request), frame)
+        return review_handlers.save_table(ctx, slice_value, case_value, who(reviewer_value, request), frame)
 
     for event in (accept_button.click(accept, row_inputs, saved_outputs, api_visibility="private", **AT_ONCE),
                   accept_all_button.click(accept_every, case_inputs, saved_outputs, api_visibility="private",
@@ -191,7 +191,7 @@ def review_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         event.then(my_queues, queue_inputs, queues, api_visibility="private", **AT_ONCE)
 
     def add(slice_value, case_value, text, cited, reviewer_value, request: gr.Request):
-        status, frame, rows = handlers.add_claim(ctx, slice_value, case_value, text, cited,
+        status, frame, rows = review_handlers.add_claim(ctx, slice_value, case_value, text, cited,
                                                  who(reviewer_value, request))
         return status, frame, gr.update(choices=rows)
 

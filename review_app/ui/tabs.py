@@ -1,4 +1,4 @@
-"""The app's other tabs: one builder each; every action calls `handlers`."""
+"""The app's other tabs: one builder each; every action calls the tab's handlers module."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import gradio as gr
 
 from ..evaluation.labels import SLICES
 from ..records import CLAIM_LABELS, CLAIM_REASONS, MODES
-from . import handlers
-from .handlers import Context
+from . import adjudication_handlers, ask_handlers, holdout_handlers, metrics_handlers, rereview_handlers
+from .context import Context, Who
 
 
-def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def ask_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Ask tab."""
     s = ctx.settings
     texts = ctx.engine.pack.app
@@ -33,7 +33,7 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
         threshold = gr.Slider(0, 1, value=s.threshold, step=0.01, label="Abstention threshold",
                               elem_id="threshold", info="0 to 1: a number typed outside is set to the nearest end")
         diversify = gr.Checkbox(value=s.diversify, label="Organization-aware diversification")
-        embedding = gr.Dropdown(handlers.embedding_choices(ctx), value=s.embedding.label,
+        embedding = gr.Dropdown(ask_handlers.embedding_choices(ctx), value=s.embedding.label,
                                 label="Semantic embedder (semantic mode and the semantic half of hybrid)",
                                 info="Each embedder has its own calibrated threshold; the slider follows it.",
                                 elem_id="embedding")
@@ -57,22 +57,22 @@ def ask_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     with gr.Accordion("Decision as JSON", open=False):
         raw = gr.JSON(elem_id="decision-json")
     ask_inputs = [question, mode, top_k, reference_date, threshold, diversify, embedding]
-    embedding.change(partial(handlers.embedding_threshold, ctx), embedding, threshold,
+    embedding.change(partial(ask_handlers.embedding_threshold, ctx), embedding, threshold,
                      api_visibility="private")
     ask_outputs = [banner, synthesis, cards, evidence_map, raw]
     compare_button, compare_outputs = compare
-    compare_button.click(partial(handlers.compare, ctx), [question, compare_date, *ask_inputs[1:]], compare_outputs,
+    compare_button.click(partial(ask_handlers.compare, ctx), [question, compare_date, *ask_inputs[1:]], compare_outputs,
                          api_name="compare")
-    asked = ask_button.click(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
-    submitted = question.submit(partial(handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
+    asked = ask_button.click(partial(ask_handlers.ask, ctx), ask_inputs, ask_outputs, api_name="ask")
+    submitted = question.submit(partial(ask_handlers.ask, ctx), ask_inputs, ask_outputs, api_visibility="private")
     if ctx.generation_enabled:
-        asked.then(partial(handlers.generate, ctx), ask_inputs, [generated, generated_draft],
+        asked.then(partial(ask_handlers.generate, ctx), ask_inputs, [generated, generated_draft],
                    api_name="generate")
-        submitted.then(partial(handlers.generate, ctx), ask_inputs, [generated, generated_draft],
+        submitted.then(partial(ask_handlers.generate, ctx), ask_inputs, [generated, generated_draft],
                        api_visibility="private")
 
         def send_generated(draft, typed: str, request: gr.Request) -> str:
-            return handlers.send_generated(ctx, draft, who(typed, request))
+            return ask_handlers.send_generated(ctx, draft, who(typed, request))
 
         send_button.click(send_generated, [generated_draft, reviewer], send_status, api_visibility="private")
 
@@ -83,7 +83,7 @@ def _compare_section(ctx: Context, compare_date: gr.Textbox) -> tuple[gr.Button,
     with gr.Accordion("Compare with an earlier date", open=False, elem_id="compare-accordion") as accordion:
         with gr.Row():
             compare_date.render()
-            picks = gr.Radio(handlers.compare_picks(ctx), label="Quick picks: each source's publication date",
+            picks = gr.Radio(ask_handlers.compare_picks(ctx), label="Quick picks: each source's publication date",
                              elem_id="compare-picks", scale=3)
         compare_button = gr.Button("Compare", elem_id="compare-button")
         gr.Markdown("#### What changed, per organization (from the corpus pack's positions and dates)")
@@ -99,12 +99,13 @@ def _compare_section(ctx: Context, compare_date: gr.Textbox) -> tuple[gr.Button,
     return compare_button, [changes, then, now, record]
 
 
-def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The New case tab."""
     sources = [src.id for src in ctx.engine.corpus.sources]
     gr.Markdown("Draft a case to expand the holdout. Drafts are saved in the review database and can be "
                 "edited until approved; approved drafts enter the next export.")
-    draft = gr.Dropdown(handlers.draft_choices(ctx), value="(new draft)", label="Draft", elem_id="draft")
+    draft = gr.Dropdown(holdout_handlers.draft_choices(ctx), value=holdout_handlers.NEW_DRAFT, label="Draft",
+                        elem_id="draft")
     draft_question = gr.Textbox(label="Question", lines=2)
     with gr.Row():
         draft_abstain = gr.Checkbox(label="Should abstain")
@@ -122,18 +123,18 @@ def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     preview_cards = gr.HTML()
     draft_fields = [draft_question, draft_abstain, draft_gold, draft_flags, draft_date, draft_notes,
                     draft_claims]
-    draft.change(partial(handlers.load_draft, ctx), draft, draft_fields, api_visibility="private")
+    draft.change(partial(holdout_handlers.load_draft, ctx), draft, draft_fields, api_visibility="private")
 
     def listed_drafts():  # every page load lists the drafts saved since the server started
-        return gr.update(choices=handlers.draft_choices(ctx))
+        return gr.update(choices=holdout_handlers.draft_choices(ctx))
 
     gr.on(None, listed_drafts, None, draft, api_visibility="private")
-    preview_button.click(partial(handlers.preview_draft, ctx), [draft_question, draft_date],
+    preview_button.click(partial(holdout_handlers.preview_draft, ctx), [draft_question, draft_date],
                          [preview_banner, preview_cards], api_visibility="private")
 
     def save_draft(choice, question_value, abstain_value, gold_value, flags_value, date_value, notes_value,
                    claims_value, reviewer_value, approve_value, request: gr.Request):
-        status, choices, value = handlers.save_case(
+        status, choices, value = holdout_handlers.save_case(
             ctx, choice, question_value, abstain_value, gold_value, flags_value, date_value, notes_value,
             claims_value, who(reviewer_value, request), approve_value)
         return status, gr.update(choices=choices, value=value)
@@ -144,12 +145,12 @@ def new_case_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def save_case(case: dict, reviewer: str, draft_id: str = "", approve: bool = False,
                   request: gr.Request = None) -> dict:
         """Validate and store a draft case (label-file fields); returns the draft or the problems."""
-        return handlers.save_case_record(ctx, case, who(reviewer, request), draft_id, approve)
+        return holdout_handlers.save_case_record(ctx, case, who(reviewer, request), draft_id, approve)
 
     gr.api(save_case, api_name="save_case")
 
 
-def export_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def export_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Export tab."""
     gr.Markdown("Writes a new holdout version: the frozen cases unchanged, reviewed claims with their "
                 "judgments and provenance, and approved new cases. Run the dry run first.")
@@ -159,16 +160,16 @@ def export_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     export_summary = gr.Markdown()
     export_file = gr.File(label="Exported holdout (JSONL)")
     def dry_run(reviewer_value: str, request: gr.Request):
-        return handlers.export_dry_run(ctx, who(reviewer_value, request))
+        return holdout_handlers.export_dry_run(ctx, who(reviewer_value, request))
 
     dry_run_button.click(dry_run, reviewer, export_summary, api_visibility="private")
     def export(reviewer_value: str, request: gr.Request):
-        return handlers.export(ctx, who(reviewer_value, request))
+        return holdout_handlers.export(ctx, who(reviewer_value, request))
 
     export_button.click(export, reviewer, [export_file, export_summary], api_name="export_holdout")
 
 
-def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Adjudication tab."""
     gr.Markdown("Claims where submitted reviews disagree with each other or with the gold label. "
                 "Adjudicators see every label and rationale and set the final label; a reviewer sees only "
@@ -189,33 +190,33 @@ def adjudication_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> N
     adjudication_status = gr.Markdown()
 
     def find(slice_value, reviewer_value, request: gr.Request):
-        frame, items, text = handlers.disagreements(ctx, slice_value, who(reviewer_value, request))
+        frame, items, text = adjudication_handlers.disagreements(ctx, slice_value, who(reviewer_value, request))
         return frame, gr.update(choices=items, value=items[0] if items else None), text
 
     find_button.click(find, [adjudication_slice, reviewer], [disagreement_table, item, agreement_text],
                       api_visibility="private")
 
     def details(slice_value, item_value, reviewer_value, request: gr.Request):
-        return handlers.adjudication_details(ctx, slice_value, item_value, who(reviewer_value, request))
+        return adjudication_handlers.adjudication_details(ctx, slice_value, item_value, who(reviewer_value, request))
 
     item.change(details, [adjudication_slice, item, reviewer], item_details, api_visibility="private")
 
     def decide(slice_value, item_value, reviewer_value, label_value, reason_value, rationale_value,
                request: gr.Request):
-        return handlers.adjudicate(ctx, slice_value, item_value, who(reviewer_value, request), label_value,
+        return adjudication_handlers.adjudicate(ctx, slice_value, item_value, who(reviewer_value, request), label_value,
                                    reason_value, rationale_value)
 
     adjudicate_button.click(decide, [adjudication_slice, item, reviewer, final_label, final_reason,
                                      final_rationale], adjudication_status, api_visibility="private")
 
 
-def corpus_changes_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def corpus_changes_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Corpus changes tab."""
     gr.Markdown("When a card changes, or a source is superseded or withdrawn, the label cases and judgments "
                 "that depend on it are listed here with the text they were made on beside the current one. "
                 "Confirm each with a note, or judge the claim again in the Review tab.")
     with gr.Row():
-        compare_with = gr.Dropdown(handlers.version_choices(ctx), value=handlers.PREVIOUS_VERSION,
+        compare_with = gr.Dropdown(rereview_handlers.version_choices(ctx), value=rereview_handlers.PREVIOUS_VERSION,
                                    label="Compare the current corpus with", allow_custom_value=True,
                                    info="a recorded version; the previous one shows the latest change, an "
                                         "older one every change since")
@@ -231,24 +232,24 @@ def corpus_changes_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) ->
     rereview_status = gr.Markdown(elem_id="rereview-status")
 
     def find_changes(compare_value, reviewer_value, request: gr.Request):
-        text, frame, keys = handlers.rereview(ctx, compare_value, who(reviewer_value, request))
+        text, frame, keys = rereview_handlers.rereview(ctx, compare_value, who(reviewer_value, request))
         return (text, frame, gr.update(choices=keys, value=keys[0] if keys else None),
-                gr.update(choices=handlers.version_choices(ctx)))
+                gr.update(choices=rereview_handlers.version_choices(ctx)))
 
     find_changes_button.click(find_changes, [compare_with, reviewer],
                               [corpus_change, rereview_table, rereview_item, compare_with],
                               api_visibility="private")
 
     def item_details(item_value, compare_value, reviewer_value, request: gr.Request):
-        return handlers.rereview_details(ctx, item_value, compare_value, who(reviewer_value, request))
+        return rereview_handlers.rereview_details(ctx, item_value, compare_value, who(reviewer_value, request))
 
     rereview_item.change(item_details, [rereview_item, compare_with, reviewer], rereview_text,
                          api_visibility="private")
 
     def confirm(item_value, compare_value, reviewer_value, note_value, request: gr.Request):
         actor = who(reviewer_value, request)
-        status = handlers.confirm_rereview(ctx, item_value, actor, note_value, compare_value)
-        text, frame, keys = handlers.rereview(ctx, compare_value, actor)
+        status = rereview_handlers.confirm_rereview(ctx, item_value, actor, note_value, compare_value)
+        text, frame, keys = rereview_handlers.rereview(ctx, compare_value, actor)
         return status, text, frame, gr.update(choices=keys, value=keys[0] if keys else None)
 
     confirm_button.click(confirm, [rereview_item, compare_with, reviewer, rereview_note],
@@ -259,12 +260,12 @@ def corpus_changes_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) ->
         """The corpus change since the previous recorded version (or `from_version`) and every label
         case and judgment it affects that is not yet confirmed on the current version (other
         reviewers' labels only where `reviewer` may see them: blind review)."""
-        return handlers.rereview_record(ctx, from_version or None, who(reviewer, request) or None)
+        return rereview_handlers.rereview_record(ctx, from_version or None, who(reviewer, request) or None)
 
     gr.api(rereview_queue, api_name="rereview_queue")
 
 
-def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Metrics tab."""
     s = ctx.settings
     with gr.Row():
@@ -303,21 +304,22 @@ def metrics_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
     def evaluate_slice(slice_value, file_value, progress=gr.Progress()):
         def tick(done, total):
             progress(done / total, desc=f"case {done} of {total}")
-        tables, frame, claims_md, summary, images, (text, points) = handlers.run_evaluation(
+        tables, frame, claims_md, summary, images, (text, points) = metrics_handlers.run_evaluation(
             ctx, slice_value, file_value, tick)
         return tables, frame, claims_md, images[0], summary, images[1], points, text
 
     run_button.click(evaluate_slice, [metrics_slice, metrics_file],
                      [metrics_tables, per_case, claim_metrics, support_plot, metrics_json, risk_png, history_plot,
                       history_text], api_name="evaluate")
-    score_button.click(partial(handlers.score_predictions, ctx), [metrics_slice, metrics_file, predictions_file],
+    score_button.click(partial(metrics_handlers.score_predictions, ctx),
+                       [metrics_slice, metrics_file, predictions_file],
                        [predictions_table, predictions_per_case, predictions_claims, predictions_json],
                        api_name="score_predictions")
-    questions_button.click(partial(handlers.questions_download, ctx), [metrics_slice, metrics_file], questions_file,
-                           api_visibility="private")
+    questions_button.click(partial(metrics_handlers.questions_download, ctx), [metrics_slice, metrics_file],
+                           questions_file, api_visibility="private")
 
 
-def guidelines_tab(ctx: Context, reviewer: gr.Textbox, who: handlers.Who) -> None:
+def guidelines_tab(ctx: Context, reviewer: gr.Textbox, who: Who) -> None:
     """The Guidelines tab."""
     guidelines = ctx.service.labels_dir / "GUIDELINES.md"  # the corpus pack's annotation guidelines
     gr.Markdown(guidelines.read_text(encoding="utf-8") if guidelines.exists()

@@ -265,3 +265,9 @@ def test_the_2016_recommendation_states_its_start_age_to_all_but_a_patient_in_he
     assert {"uspstf-2016#recommendation", "uspstf-2016#ages-40-to-49"} <= set(general["start_age"])
     forties = plan(engine, settings, "I'm 44. When should I start screening mammography?", **at_2020)
     assert "uspstf-2016#recommendation" not in forties["start_age"]
+
+
+def test_a_reaction_asked_of_the_organization_reacted_to_comes_from_whoever_reacted(engine, settings):
+    chunks = plan(engine, settings, "How did the radiologists' college react when the task force finalized its "
+                                    "recommendation in April 2024?")
+    assert "acr-uspstf-2024-response#response-to-uspstf-2024" in chunks["response"]

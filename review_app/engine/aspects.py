@@ -195,6 +195,11 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             else:
                 document = corpus.chunk_by_id[best].document_id
                 picked += [c for c in mine if corpus.chunk_by_id[c].document_id == document]
+        if not picked and rules.aspects[aspect].relational and carrying:
+            # "how did the radiologists react to the task force?": the organization named is the
+            # one reacted to; the reaction is whoever has a statement on it
+            picked = carrying
+            absent = []
         chunks[aspect] = tuple(dict.fromkeys(picked))
         missing[aspect] = tuple(absent)
     return AnswerPlan(asked, default, chunks, missing)

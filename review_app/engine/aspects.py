@@ -83,8 +83,8 @@ class AspectRules:
     def read(self, normalized_question: str, patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool]:
         """(the aspects a question asks about in pack order, whether they are the pack's defaults).
         Read from the sentences that ask (those ending in a question mark) when they name any, so that
-        context told in passing ("acr says q1y, uspstf says q2y. did acr say anything about the
-        conflicting recs?") is not taken for what is asked; else from the whole question."""
+        context told in passing ("ORG-A says yearly, ORG-B says every two years. did ORG-A say
+        anything about the conflicting advice?") is not taken for what is asked; else from the whole question."""
         asked_text = asked_part(normalized_question)
         asked = self._cued(asked_text) if asked_text != normalized_question else []
         asked = asked or self._cued(normalized_question)
@@ -101,7 +101,7 @@ class AspectRules:
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences
-        after it that ask about no aspect of their own (an ellipsis: "... per ACOG? per ACS?")."""
+        after it that ask about no aspect of their own (an ellipsis: "... per ORG-A? per ORG-B?")."""
         cues = self.aspects[aspect].cues
         found, continuing = [], False
         for sentence in _SENTENCE.findall(normalized_question):

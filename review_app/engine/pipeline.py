@@ -375,7 +375,7 @@ class Engine:
 
     def _unanswered(self, plan: AnswerPlan, named: tuple[str, ...], normalized: str) -> str | None:
         """When the organizations a question names are the whole question and none of them has an
-        eligible statement on any aspect it asks about ("do ACOG and ACR recommend tomosynthesis?"),
+        eligible statement on any aspect it asks about ("do ORG-A and ORG-B recommend test X?"),
         what is missing, in words: the aspect-level counterpart of an organization absent. (The
         aspects are read from what the question asks, so a word told in passing does not count.)"""
         held = [o for o in named if o in self.corpus.organizations]
@@ -399,7 +399,7 @@ class Engine:
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
         preferred = asked_kind or self.pack.primary_class
         per_aspect = {}
-        if len(held) > 1 and not default:  # "does it cover her under USPSTF? and what interval does ACOG want?"
+        if len(held) > 1 and not default:  # "does ORG-A's advice cover her? and what interval does ORG-B want?"
             for aspect in asked:
                 there = {o for s in self.aspects.sentences_asking(normalized, aspect)
                          for o in (self.pack.held_organizations_in(s) or ())}

@@ -120,7 +120,7 @@ class ScopeGuard:
             if any(not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
                 return label
         # another topic counts when nothing of the corpus topic is named: in the whole question, or
-        # in what it asks ("when should she start lung cancer screening? ... her mammogram schedule")
+        # in what it asks ("when should she start screening for another cancer? ... beside this one's schedule")
         where = question if not any(a.search(question) for a in self.topic.anchors) else \
             asked if asked != question and not any(a.search(asked) for a in self.topic.anchors) else None
         if where is None:

@@ -10,7 +10,11 @@ matched on the card, whatever the words around it:
   without one (a polarity the card reverses);
 - a scope word of a class (everyone / only some) the claim uses and the card does not;
 - values the claim binds together in one clause (an interval and its age band, a percentage and
-  what it measures) that the card states apart, each with another value of the same kind.
+  what it measures) that the card states apart, each with another value of the same kind;
+- a percentage the claim gives of a topic (a group, an outcome) that the card gives only of
+  another quantity, with another percentage for that topic;
+- a comparison of how often ("less often than ORG-B") the card's own interval and the one it
+  sets aside ("annual, rather than every 2 years") answer the other way.
 
 The words of the classes are data: the `accounted` section of the pack's claim rules.
 """
@@ -33,13 +37,21 @@ class AccountingRules:
     negators: tuple[re.Pattern[str], ...] = ()  # words that put the next few words under a negation
     scope: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()  # scope classes: name -> cues
     window: int = 3  # content words after a negator that it covers
+    frequency: tuple[tuple[int, tuple[re.Pattern[str], ...]], ...] = ()  # (+1 more often / -1 less often, cues)
+    ranks: tuple[tuple[str, float], ...] = ()  # interval word -> screenings a year
+    set_aside: re.Pattern[str] | None = None  # what introduces an interval a text sets aside ("rather than")
 
 
 def load_accounting(directory: Path) -> AccountingRules:
     data = read_mapping(Path(directory) / "claim_rules.yaml").get("accounted") or {}
     compile_all = lambda values: tuple(re.compile(v, re.IGNORECASE) for v in values or ())  # noqa: E731
     scope = tuple((name, compile_all(cues)) for name, cues in (data.get("scope") or {}).items())
-    return AccountingRules(compile_all(data.get("negators")), scope, int(data.get("window", 3)))
+    comparison = data.get("frequency") or {}
+    frequency = tuple((side, compile_all(comparison.get(name))) for side, name in ((1, "more"), (-1, "less")))
+    ranks = tuple((str(k), float(v)) for k, v in (comparison.get("per_year") or {}).items())
+    aside = comparison.get("set_aside")
+    return AccountingRules(compile_all(data.get("negators")), scope, int(data.get("window", 3)), frequency, ranks,
+                           re.compile(aside, re.IGNORECASE) if aside else None)
 
 
 def negated_words(text: str, rules: AccountingRules, tokenize) -> tuple[frozenset[str], frozenset[str]]:
@@ -81,7 +93,11 @@ def split_bindings(claim: Facts, card: Facts) -> str:
         joined = anchors(frozenset(v for v in values if not is_year(v))) & card.values
         if len(joined) < 2 or len(clause) > 160:
             continue
-        if any(joined <= set(v) for _, _, v in card_units) or any(joined <= set(v) for _, _, v in card.sentences):
+        # one card sentence holding them all binds them, unless the claim's clause is a single
+        # binding (no comma, 'and' or 'or' between its values) that the card's clauses hold apart
+        joins = re.search(r"\d[^;]*?(,|\b(and|or)\b)[^;]*?\d", clause)  # values on both sides
+        if any(joined <= set(v) for _, _, v in card_units) or (
+                joins and any(joined <= set(v) for _, _, v in card.sentences)):
             continue
         for value in sorted(joined):
             holders = [set(v) for _, _, v in card_units if value in v]
@@ -91,4 +107,48 @@ def split_bindings(claim: Facts, card: Facts) -> str:
                           if not is_year(w) and value_kind(w, claim, card) == kind}
                 if holders and all(other not in h for h in holders) and beside:
                     return f"{value} beside {' / '.join(sorted(beside))}, not beside {other}"
+    return ""
+
+
+def percent_of_another(claim: Facts, card: Facts, topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]) -> str:
+    """A percentage the claim gives in a clause about a topic (a group, an outcome) when every card
+    clause that gives it is about none of that clause's topics, and a card clause about them gives
+    another percentage ("2% more likely to die" against "incidence rising 2% ..., 40% more likely
+    to die"): the card's number measures something else."""
+    def about(text: str) -> set[str]:
+        return {name for name, patterns in topics if any(p.search(text) for p in patterns)}
+
+    def numbers(values: frozenset[str]) -> set[str]:
+        return {v.rsplit(" ", 1)[-1] for v in values if v.endswith("%")}
+
+    units = card.clauses or card.sentences
+    for clause, _, values in claim.clauses or claim.sentences:
+        mine = about(clause)
+        for percent in sorted(numbers(values)):
+            holders = [c for c, _, v in units if percent in numbers(v)]
+            if not mine or not holders or any(mine & about(c) for c in holders):
+                continue
+            others = sorted({p for c, _, v in units if mine & about(c) for p in numbers(v)} - {percent})
+            if others:
+                return f"{' / '.join(others)} for {', '.join(sorted(mine))}, not {percent}"
+    return ""
+
+
+def frequency_clash(claim_text: str, card_text: str, card_intervals: frozenset[str], rules: AccountingRules,
+                    intervals) -> str:
+    """A claim that compares how often ("less often than ORG-B", "twice as often") against a card
+    whose own interval is more (or less) frequent than an interval it sets aside ("annual, rather than
+    every 2 years"). `intervals` reads the interval words of a text."""
+    side = next((s for s, cues in rules.frequency if any(p.search(claim_text) for p in cues)), 0)
+    ranks = dict(rules.ranks)
+    if not side or rules.set_aside is None:
+        return ""
+    mine = [ranks[i] for i in card_intervals if i in ranks]
+    aside = [ranks[i] for m in rules.set_aside.finditer(card_text)
+             for i in intervals(re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0]) if i in ranks]
+    if len(mine) != 1 or not aside:
+        return ""
+    theirs = 1 if all(mine[0] > a for a in aside) else -1 if all(mine[0] < a for a in aside) else 0
+    if theirs and theirs != side:
+        return "its own interval " + ("more" if theirs > 0 else "less") + " often than the one it sets aside"
     return ""

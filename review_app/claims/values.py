@@ -27,6 +27,7 @@ MONTHS = "january|february|march|april|may|june|july|august|september|october|no
 NAMED = (r"\b(?!'?s?\s+(interim\s+)?(update|recommendation|rec|guideline|bulletin|statement|advice|version|response"
          r"|revision))")
 DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|{MONTHS})\s+(\d{{4}}){NAMED}")
+YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
 # A month and year of an event ("issued on April 30, 2024": the rewrites read the day off)
 DATED_MONTH = re.compile(rf"\b({MONTHS})\s+(\d{{4}}){NAMED}")
 

@@ -34,9 +34,18 @@ from ..engine.facts import FactReader, Facts
 from ..engine.pipeline import Engine
 from ..engine.query import parse_question
 from ..records import Claim
-from .accounting import load_accounting, negated_words, scope_classes, split_bindings, unstated_years
+from .accounting import (
+    frequency_clash,
+    load_accounting,
+    negated_words,
+    percent_of_another,
+    scope_classes,
+    split_bindings,
+    unstated_years,
+)
 from .values import (
     DATED_YEAR,
+    YEAR,
     ages_of,
     ages_within,
     anchors,
@@ -308,6 +317,11 @@ class Verifier:
         opposite = self._opposite(claim, card)
         if opposite:
             return "contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}"
+        compared = frequency_clash(" ".join(s for s, _, _ in facts.sentences),
+                                   self.engine.corpus.chunk_by_id[chunk_id].text, card.intervals, self.accounting,
+                                   lambda text: self.reader.intervals(self.reader.normalize(text)))
+        if compared:  # "less often than ORG-B" against a card whose interval is the more frequent
+            return "contradicts", "missing_fact", f"{chunk_id} states {compared}"
         # "Recommended against" must be stated as such; otherwise a card sentence must share one of
         # the claim's strengths (a compound claim may state a recommendation and an I statement).
         required = "against" if "against" in facts.strengths else None
@@ -406,7 +420,7 @@ class Verifier:
         if unmatched:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not say it holds for {' / '.join(sorted(unmatched))} as the claim does")
-        bound = split_bindings(facts, card)
+        bound = split_bindings(facts, card) or percent_of_another(facts, card, self.reader.rules.concepts)
         if bound:
             return "contradicts", "missing_fact", f"{chunk_id} states {bound}"
         return None
@@ -421,6 +435,9 @@ class Verifier:
         year must be in the dated clause closest to its wording; a clause naming a topic the claim
         does not name is about something else."""
         years = {m.group(2) for sentence, _, _ in claim.sentences for m in DATED_YEAR.finditer(sentence)}
+        # a year the claim names otherwise ("its 2023 update") that the card gives as a date
+        card_dated = {m.group(2) for clause, _, _ in card.clauses for m in DATED_YEAR.finditer(clause)}
+        years |= {y for sentence, _, _ in claim.sentences for y in YEAR.findall(sentence)} & card_dated
         if not years & card.values:
             return ""
         vocabulary, topics = self.engine.vocabulary, self.reader.rules.concepts

@@ -40,6 +40,8 @@ class AccountingRules:
     frequency: tuple[tuple[int, tuple[re.Pattern[str], ...]], ...] = ()  # (+1 more often / -1 less often, cues)
     ranks: tuple[tuple[str, float], ...] = ()  # interval word -> screenings a year
     set_aside: re.Pattern[str] | None = None  # what introduces an interval a text sets aside ("rather than")
+    exception: tuple[re.Pattern[str], ...] = ()  # a claim that something happens at times ("doesn't mean never")
+    condition: tuple[re.Pattern[str], ...] = ()  # a card's exception to what it says ("unless ...")
 
 
 def load_accounting(directory: Path) -> AccountingRules:
@@ -50,8 +52,10 @@ def load_accounting(directory: Path) -> AccountingRules:
     frequency = tuple((side, compile_all(comparison.get(name))) for side, name in ((1, "more"), (-1, "less")))
     ranks = tuple((str(k), float(v)) for k, v in (comparison.get("per_year") or {}).items())
     aside = comparison.get("set_aside")
+    exceptions = data.get("exception") or {}
     return AccountingRules(compile_all(data.get("negators")), scope, int(data.get("window", 3)), frequency, ranks,
-                           re.compile(aside, re.IGNORECASE) if aside else None)
+                           re.compile(aside, re.IGNORECASE) if aside else None,
+                           compile_all(exceptions.get("claim")), compile_all(exceptions.get("card")))
 
 
 def negated_words(text: str, rules: AccountingRules, tokenize) -> tuple[frozenset[str], frozenset[str]]:

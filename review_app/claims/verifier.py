@@ -158,6 +158,7 @@ class Verifier:
         strength_phrases = self.reader.rules.strength.get("insufficient", ())
         for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges + strength_phrases:
             plain = pattern.sub(" ", plain)
+        plain = re.sub(r"\b(\w+?)n't\b", r"\1 not", plain)  # "doesn't": a polarity (compared as one), not a word
         words = self.engine.vocabulary.content_words(plain)
         background = self.engine.params.background
         weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
@@ -606,8 +607,13 @@ class Verifier:
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
-        card sentence closest to the claim takes the other side."""
-        return next((sentence for _, side, (theirs, sentence) in self._sides(claim, card) if theirs != side), "")
+        card sentence closest to the claim takes the other side (not when the claim says its side
+        holds only at times and the card's sentence makes an exception)."""
+        text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        # "not having one doesn't mean never stopping": the side holds at times, as a card's "unless ..." allows
+        at_times = any(p.search(text) for p in self.accounting.exception)
+        return next((sentence for _, side, (theirs, sentence) in self._sides(claim, card) if theirs != side
+                     and not (at_times and any(p.search(sentence) for p in self.accounting.condition))), "")
 
     def _agreed_words(self, claim: _ClaimReading, card: Facts) -> frozenset[str]:
         """The words of the claim's antonym phrases on which the card's closest sentence takes the

@@ -173,9 +173,23 @@ class Verifier:
         normalized = self.reader.normalize(text)
         historical = features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)
         aside = bool(atoms) and any(p.match(normalized) for p in self.reader.rules.atoms.get("set_aside", ()))
+        flags = tuple(f for f in self.engine.scope.check(text) if f not in self._defined_away(text))
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
-                             self.engine.scope.check(text), weights,
+                             flags, weights,
                              self._named(text), atoms, aside)
+
+    def _defined_away(self, text: str) -> frozenset[str]:
+        """Scope flags every mention of which sits in a list item a negator opens ("average risk: no
+        personal history, no known mutation such as BRCA, ..."): the claim defines who is in the
+        population by naming the group as absent, it does not apply the advice to the group."""
+        lowered = text.lower()
+        items: dict[str, list[bool]] = {}
+        for finding in self.engine.scope.findings(text):
+            concept = finding["concept"].lower()
+            for m in re.finditer(re.escape(concept), lowered):
+                item = re.split(r"[,;:=(]|\b(?:and|or)\b", lowered[:m.start()])[-1]
+                items.setdefault(finding["flag"], []).append(any(p.search(item) for p in self.accounting.negators))
+        return frozenset(flag for flag, negated in items.items() if negated and all(negated))
 
     def _listed(self, parts: tuple[tuple[tuple[str, ...], str], ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
         """A part that lists organizations' positions one after another ("ORG-A recommends X, the

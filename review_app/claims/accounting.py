@@ -42,6 +42,7 @@ class AccountingRules:
     set_aside: re.Pattern[str] | None = None  # what introduces an interval a text sets aside ("rather than")
     exception: tuple[re.Pattern[str], ...] = ()  # a claim that something happens at times ("doesn't mean never")
     condition: tuple[re.Pattern[str], ...] = ()  # a card's exception to what it says ("unless ...")
+    time_marks: tuple[re.Pattern[str], ...] = ()  # words that say which time a part speaks of ("pre-Oct-")
 
 
 def load_accounting(directory: Path) -> AccountingRules:
@@ -55,7 +56,8 @@ def load_accounting(directory: Path) -> AccountingRules:
     exceptions = data.get("exception") or {}
     return AccountingRules(compile_all(data.get("negators")), scope, int(data.get("window", 3)), frequency, ranks,
                            re.compile(aside, re.IGNORECASE) if aside else None,
-                           compile_all(exceptions.get("claim")), compile_all(exceptions.get("card")))
+                           compile_all(exceptions.get("claim")), compile_all(exceptions.get("card")),
+                           compile_all(data.get("time_marks")))
 
 
 def negated_words(text: str, rules: AccountingRules, tokenize) -> tuple[frozenset[str], frozenset[str]]:

@@ -134,7 +134,8 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
     does not contradict a claim about the stop age, it just lacks it. Intervals always
     answer the same question, so a different interval always contradicts. `words` are the
     pack's interval words, `choices` the "X or Y" values made of two of them."""
-    anchored = bool(claim.values & card.values or claim.concepts & card.concepts)
+    anchored = bool(claim.values & card.values or claim.concepts & card.concepts
+                    or any(high == float(b) - 1 for b in claim.bounds for _, high in card.age_ranges))  # "before 50"
     out = []
     single = claim.intervals & words
     for choice in sorted(card.intervals & choices):

@@ -158,6 +158,9 @@ class Verifier:
         strength_phrases = self.reader.rules.strength.get("insufficient", ())
         for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges + strength_phrases:
             plain = pattern.sub(" ", plain)
+        # a cue of the past ("pre-Oct-2024", "previously") says which time a part speaks of, not a fact
+        for pattern in self.accounting.time_marks:
+            plain = pattern.sub(" ", plain)
         plain = re.sub(r"\b(\w+?)n't\b", r"\1 not", plain)  # "doesn't": a polarity (compared as one), not a word
         words = self.engine.vocabulary.content_words(plain)
         background = self.engine.params.background

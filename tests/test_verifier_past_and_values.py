@@ -1,0 +1,24 @@
+"""Past notes, interval nouns and grades for an age bound (classes claims_c and claims_e showed):
+'pre-Mon-YYYY' marks a note about the past; 'a two-year interval' is biennial; a grade claimed for
+the ages 'before 50' is compared with the grade the card gives those ages. One test per class,
+worded apart from the sets' own sentences."""
+
+import pytest
+
+from .conftest import judge
+
+
+@pytest.mark.parametrize("chunk", ["acog-2017#starting-age", "acog-2024#starting-age"])
+def test_a_pre_month_year_note_is_about_the_past(verifier, chunk):
+    text = "ACOG pre-Oct-2024: screening offered starting at 40 and begun by 50 at the latest."
+    assert judge(verifier, text, chunk)[0] == "supports"
+
+
+def test_a_two_year_interval_is_biennial(verifier):
+    text = "ACOG settled on a two-year schedule for average-risk screening."
+    assert judge(verifier, text, "acog-2024#screening-interval") == ("contradicts", "missing_fact")
+
+
+def test_a_grade_for_the_ages_before_a_bound_is_compared(verifier):
+    text = "Task force, today: mammography before age 50 is a grade C individual decision."
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016")[0] == "contradicts"

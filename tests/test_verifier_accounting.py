@@ -34,8 +34,8 @@ def test_a_word_the_card_negates_is_not_stated_without_the_negation(verifier, te
 # --- a scope word (everyone / only some) the card does not use -----------------------------
 
 @pytest.mark.parametrize("text, chunk, expected", [
-    ("The ACR recommends breast MRI for every patient with dense breasts, whether or not she asks for it.",
-     "acr-current#dense-breasts", "partially_supports"),
+    ("The ACR recommends breast MRI for every patient with dense breasts who wants it.",  # 'whether or not she
+     "acr-current#dense-breasts", "partially_supports"),  # asks' is the card's other side: test_verifier_timing_wish
     ("The ACR reserves its call for a risk assessment by 25 for Ashkenazi Jewish women.",
      "acr-current#risk-assessment", "partially_supports"),
 ])

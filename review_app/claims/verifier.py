@@ -244,6 +244,11 @@ class Verifier:
             and not card.excludes and not claim.facts.absent and not claim.atoms else []
         if covered:  # a list of who is left out that names a group the card says it covers
             return verdict("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
+        whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        more = sorted(card_named - claim.named) if listing and card.excludes else []
+        if more and "only_some" in scope_classes(whole, self.accounting):  # "only X and Y are left out"
+            labels = "; ".join(self.engine.scope.label(f) for f in more)
+            return verdict("contradicts", "missing_fact", f"{chunk_id} also leaves out {labels}")
         if listing and unnamed and not (claim.atoms and not claim.facts.universal):  # a compound claim: per part
             labels = "; ".join(self.engine.scope.label(f) for f in unnamed)
             return verdict("does_not_support", "missing_fact", f"{chunk_id} does not name {labels}")

@@ -70,3 +70,15 @@ def test_a_comparison_of_how_often_must_go_the_cards_way(verifier, text, expecte
 ])
 def test_an_interval_bound_to_another_age_band_in_one_card_sentence(verifier, text, expected):
     assert judge(verifier, text, "acog-2017#clinical-breast-examination")[0] == expected
+
+
+# --- years the card gives as the period of another quantity -------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The 2024 task force advice was written for women who were between 40 and 49 from 2015 to 2019.",
+     "does_not_support"),
+    ("The task force cites breast cancer incidence among women in their 40s rising about 2% per year from 2015 to "
+     "2019.", "supports"),
+])
+def test_years_of_another_quantity_are_not_the_claims_fact(verifier, text, expected):
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016")[0] == expected

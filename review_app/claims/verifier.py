@@ -432,6 +432,9 @@ class Verifier:
         if years:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not give {', '.join(years)} (another document's or another time's)")
+        foreign = self._years_of_another_topic(facts, card)
+        if foreign:
+            return "does_not_support", "missing_fact", f"{chunk_id} gives {foreign}"
         tokenize = self.engine.vocabulary.tokenize
         claim_under, claim_free = negated_words(claim_text, self.accounting, tokenize)
         card_under, card_free = negated_words(card_text, self.accounting, tokenize)
@@ -447,6 +450,22 @@ class Verifier:
         if bound:
             return "contradicts", "missing_fact", f"{chunk_id} states {bound}"
         return None
+
+    def _years_of_another_topic(self, claim: Facts, card: Facts) -> str:
+        """Years the claim gives that every card clause giving them dates for a topic the claim does
+        not name ("incidence rising ... from 2015 to 2019" against "aimed at women in their forties
+        between 2015 and 2019"), and the claim gives none of their percentages: the card's period of
+        another quantity, not the claim's fact."""
+        topics = self.reader.rules.concepts
+        years = {y for sentence, _, _ in claim.sentences for y in YEAR.findall(sentence)}
+        out = []
+        for year in sorted(years):
+            holders = [(clause, values) for clause, _, values in card.clauses if year in values]
+            named = [{name for name, patterns in topics if any(p.search(c) for p in patterns)} for c, _ in holders]
+            measured = any(v.endswith("%") and v in claim.values for _, values in holders for v in values)
+            if holders and not measured and all(n and not n & claim.concepts for n in named):
+                out.append(f"{year} for {', '.join(sorted(set().union(*named)))}")
+        return "; ".join(out)
 
     def _own_year(self, chunk_id: str) -> frozenset[str]:
         source = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id]

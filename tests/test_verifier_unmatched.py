@@ -82,3 +82,14 @@ def test_an_interval_bound_to_another_age_band_in_one_card_sentence(verifier, te
 ])
 def test_years_of_another_quantity_are_not_the_claims_fact(verifier, text, expected):
     assert judge(verifier, text, "uspstf-2024#changes-from-2016")[0] == expected
+
+
+# --- an interval the card sets aside as another organization's ----------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Responding in 2024, the ACR welcomed the task force's move to yearly mammograms starting at 40.", "contradicts"),
+    ("Responding in 2024, the ACR urged yearly mammograms from 40 instead of the task force's schedule.",
+     "supports"),
+])
+def test_an_interval_the_card_sets_aside_as_another_organizations(verifier, text, expected):
+    assert judge(verifier, text, "acr-uspstf-2024-response#annual-screening-from-40")[0] == expected

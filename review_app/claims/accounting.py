@@ -158,3 +158,30 @@ def frequency_clash(claim_text: str, card_text: str, card_intervals: frozenset[s
     if theirs and theirs != side:
         return "its own interval " + ("more" if theirs > 0 else "less") + " often than the one it sets aside"
     return ""
+
+
+def set_aside_for(claim_text: str, card_text: str, claim_intervals: frozenset[str], names: tuple[str, ...],
+                  everyone: tuple[str, ...], rules: AccountingRules, intervals) -> str:
+    """An interval a card sets aside as another organization's ("annual, rather than every 2 years as
+    ORG-B advises") when the claim gives ORG-B another one ("praised ORG-B for adopting annual
+    screening": the organization named nearest before the claim's interval). `names`: the other
+    organizations' names, `everyone`: all of them, lower case."""
+    if rules.set_aside is None:
+        return ""
+    ranks = dict(rules.ranks)
+    mine = {i for i in claim_intervals if i in ranks}
+    for m in rules.set_aside.finditer(card_text):
+        piece = re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0]
+        theirs = {i for i in intervals(piece) if i in ranks}
+        for name in names:
+            if re.search(rf"\b{re.escape(name)}\b", piece.lower()) and theirs and len(mine) == 1 \
+                    and not mine & theirs and _nearest(claim_text, next(iter(mine)), everyone) == name:
+                return f"{' / '.join(sorted(theirs))} as {name.upper()}'s, not {next(iter(mine))}"
+    return ""
+
+
+def _nearest(text: str, word: str, names: tuple[str, ...]) -> str:
+    """The organization named nearest before `word` in a text (whose interval it is)."""
+    at = text.find(word)
+    found = [(at - m.end(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text[:max(at, 0)])]
+    return min(found)[1] if at >= 0 and found else ""

@@ -40,6 +40,7 @@ from .accounting import (
     negated_words,
     percent_of_another,
     scope_classes,
+    set_aside_for,
     split_bindings,
     unstated_years,
 )
@@ -345,6 +346,15 @@ class Verifier:
                                    lambda text: self.reader.intervals(self.reader.normalize(text)))
         if compared:  # "less often than ORG-B" against a card whose interval is the more frequent
             return "contradicts", "missing_fact", f"{chunk_id} states {compared}"
+        others = tuple(o.lower() for o in self.engine.corpus.organizations
+                       if o != self.engine.corpus.chunk_by_id[chunk_id].organization)
+        theirs = set_aside_for(" ".join(s for s, _, _ in facts.sentences),
+                               self.engine.corpus.chunk_by_id[chunk_id].text,
+                               self.reader.single_intervals(facts.intervals), others,
+                               tuple(o.lower() for o in self.engine.corpus.organizations), self.accounting,
+                               lambda text: self.reader.intervals(self.reader.normalize(text)))
+        if theirs:  # the card sets aside another organization's interval, which the claim gives otherwise
+            return "contradicts", "missing_fact", f"{chunk_id} states {theirs}"
         # "Recommended against" must be stated as such; otherwise a card sentence must share one of
         # the claim's strengths (a compound claim may state a recommendation and an I statement).
         required = "against" if "against" in facts.strengths else None

@@ -76,3 +76,17 @@ def test_the_pack_has_its_own_interval_words_and_grades():
     reader = get_synthesizer(engine).verifier.reader
     facts = reader.read("Colonoscopy every 10 years; a strong recommendation", reader.rules.card_priority)
     assert facts.intervals and facts.grades
+
+
+def test_every_position_statement_of_the_pack_verifies_against_its_card():
+    """The synthesis shows a position only when the verifier supports it on its own card: a
+    verifier rule that misreads this pack's cards silently drops its answers."""
+    import datetime as dt
+
+    from review_app.claims.synthesis import get_synthesizer
+
+    synthesizer = get_synthesizer(get_engine(PACK))
+    for position in synthesizer.positions:
+        verdict = synthesizer.verifier.verify_claim(("p", position.statement, [position.chunk_id]),
+                                                    dt.date(2026, 6, 24))
+        assert verdict.supported, (position.chunk_id, position.statement, verdict.verdicts[0].explanation)

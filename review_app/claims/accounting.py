@@ -106,14 +106,26 @@ def split_bindings(claim: Facts, card: Facts) -> str:
                 joins and any(joined <= set(v) for _, _, v in card.sentences)):
             continue
         for value in sorted(joined):
-            holders = [set(v) for _, _, v in card_units if value in v]
+            holders = [(set(v), _compared_part(text)) for text, _, v in card_units if value in v]
             for other in sorted(joined - {value}):
                 kind = value_kind(other, claim, card)
-                beside = {w for h in holders for w in h - joined
-                          if not is_year(w) and value_kind(w, claim, card) == kind}
-                if holders and all(other not in h for h in holders) and beside:
+                # a value the card names only to compare with ("a weaker grade than the one it gives
+                # for ages 50 to 75") is not bound to what the clause says
+                beside = {w for h, compared in holders for w in h - joined
+                          if not is_year(w) and value_kind(w, claim, card) == kind
+                          and not (compared and w.rsplit(" ", 1)[-1] in compared)}
+                if holders and all(other not in h for h, _ in holders) and beside:
                     return f"{value} beside {' / '.join(sorted(beside))}, not beside {other}"
     return ""
+
+
+_COMPARED = re.compile(r"\b(than|unlike|compared (with|to)|as opposed to)\b", re.I)
+
+
+def _compared_part(text: str) -> str:
+    """The part of a card clause after a word of comparison ("... than the one it gives for X")."""
+    found = _COMPARED.search(text)
+    return text[found.end():] if found else ""
 
 
 def percent_of_another(claim: Facts, card: Facts, topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]) -> str:

@@ -209,7 +209,7 @@ class Verifier:
                     if m.group(1) == "," or len(self.reader._speakers(text[:m.start()])) > 1]
             bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
             pieces = [text[a:b].strip(" ,") for a, b in zip(bounds[::2], bounds[1::2], strict=True)]
-            if len(pieces) > 1 and not self.reader._speakers(pieces[0]):  # "on dense breasts, ORG-A ...": its setting
+            if len(pieces) > 1 and not self.reader._speakers(pieces[0]):  # "on topic X, ORG-A ...": its setting
                 pieces[:2] = [f"{pieces[0]}, {pieces[1]}"]
             speakers = [self.reader._speakers(p) for p in pieces]
             if len(pieces) < 2 or not speakers[0] or len({s[0] for s in speakers if s}) < 2:
@@ -369,7 +369,7 @@ class Verifier:
         if not anchored and card.strengths and clash and not other_ages and not ignore_strength \
                 and sum(claim.weights.values()) >= SUBSTANTIVE_WEIGHT \
                 and _content_coverage(claim.weights, card.words) >= CONTENT_COVERAGE:
-            # a topic the claim names in words the rules do not read ("a clinician's breast exam"): the
+            # a topic the claim names in words the rules do not read ("an examination by a clinician"): the
             # card's wording is the claim's, so its strength is the one the claim speaks of, and a
             # strength it does not state is never supported (a part with little content of its own,
             # "neither for nor against screening at your age", is not read as this card's topic)

@@ -106,3 +106,17 @@ def test_a_range_from_the_cards_start_with_another_end_contradicts(verifier):
                  "acs-2015#ages-45-to-54") == ("contradicts", "missing_fact")
     assert judge(verifier, "The ACS wants a yearly mammogram for women from 45 through 54.",
                  "acs-2015#ages-45-to-54") == ("supports", None)
+
+
+# --- citation markers and slide numbers are no values of the claim -------------------------------
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The task force advises a mammogram every other year from 40 through 74 [1].",
+     "uspstf-2024#recommendation", ("supports", None)),
+    ("Slide 4: USPSTF 2024, biennial screening 40-74, grade B [2, 3].",
+     "uspstf-2024#recommendation", ("supports", None)),
+    ("The task force advises a mammogram every year from 40 through 74 [1].",
+     "uspstf-2024#recommendation", ("contradicts", "missing_fact")),
+])
+def test_a_citation_marker_is_not_a_number_of_the_claim(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected

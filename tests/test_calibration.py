@@ -39,18 +39,23 @@ def test_risk_coverage_and_its_area():
 def test_the_default_threshold_is_chosen_on_the_development_sets_inside_the_canonical_gap(engine, settings):
     development = [case for path in sorted((DATA_DIR / "clinician").glob("questions_*.jsonl"))
                    for case in load_cases(path)]
-    chosen = sweep(engine, development, settings, "development")
-    assert round(chosen.threshold, 3) == DEFAULT_THRESHOLD
+    canonical = list(load_slice(LABELS_DIR, "canonical"))
+    chosen = sweep(engine, development + canonical, settings, "development and canonical")
+    assert chosen.separable and round(chosen.threshold, 3) == DEFAULT_THRESHOLD
+    # as good on the development sets as their own choice (inside their gap too)
+    alone = sweep(engine, development, settings, "development")
+    assert alone.decision_accuracy(DEFAULT_THRESHOLD) == alone.decision_accuracy(alone.threshold)
     result = sweep(engine, load_slice(LABELS_DIR, "canonical"), settings, "canonical")
     assert result.separable and result.decision_accuracy(DEFAULT_THRESHOLD) == 1.0  # inside canonical's gap
     # Reported on the holdout it was not chosen on: the first frozen version (13 cases written with
-    # the rules) is decided perfectly; version 2 adds 54 clinician-style questions written apart
-    # from the code, whose figure is measured, not asserted (tests/snapshots/calibration.json).
+    # the rules) and version 2 (54 clinician-style questions written apart from the code added) are
+    # both decided right at it (tests/snapshots/calibration.json).
     first = LABELS_DIR / "holdout-v1.jsonl"
     verify_frozen(first)
     assert sweep(engine, load_cases(first), settings, "holdout-v1").decision_accuracy(DEFAULT_THRESHOLD) == 1.0
     holdout = sweep(engine, load_slice(LABELS_DIR, "holdout"), settings, "holdout")
-    assert len(holdout.cases) == 67 and holdout.decision_accuracy(DEFAULT_THRESHOLD) < 1.0
+    # every answerable holdout question scores above it (the lowest, 0.132), every abstention is the guard's
+    assert len(holdout.cases) == 67 and holdout.decision_accuracy(DEFAULT_THRESHOLD) == 1.0
 
 
 def test_sweep_command_writes_the_plots(tmp_path, monkeypatch, capsys):

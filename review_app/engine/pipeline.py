@@ -486,8 +486,6 @@ class Engine:
         date = settings.reference_date.isoformat()
         reason = self._abstain_reason(settings, flags, off_topic, results, max_support, on_topic)
         notes = list(self.withdrawal_notes(results, statuses, features.historical, settings.reference_date))
-        if unanswered and reason is None:  # the aspect-level counterpart of an organization absent
-            reason = f"no statement from {unanswered} in this corpus as of {date}: the question asks only about that"
         if absent and reason is None:
             names = ", ".join(absent)
             if set(named) <= set(absent):  # the organizations asked about are the whole question
@@ -496,6 +494,8 @@ class Engine:
             else:
                 notes.append(f"No source from {names} in this corpus as of {date}; the answer comes from the "
                              "other organizations named.")
+        if unanswered and reason is None:  # the aspect-level counterpart of an organization absent
+            reason = f"no statement from {unanswered} in this corpus as of {date}: the question asks only about that"
         return Decision(question=question, abstain=reason is not None, abstain_reason=reason,
                         scope_flags=flags, max_support_score=max_support, settings=settings,
                         results=tuple(results), historical_intent=features.historical, off_topic=off_topic,

@@ -49,3 +49,28 @@ def test_no_organization_that_does_not_is_every_organization(verifier):
     text = "There is no single group among them that does not begin screening at 40."
     assert verifier.reader.read(text, verifier.reader.rules.claim_priority).universal
     assert judge(verifier, text, "acr-current#starting-age-and-interval")[0] != "supports"
+
+
+def test_a_bad_pattern_in_the_accounted_rules_names_the_file_and_field(engine, corpus_copy):
+    from review_app.claims.accounting import load_accounting
+    from review_app.errors import CorpusError
+
+    path = corpus_copy / "claim_rules.yaml"
+    path.write_text(path.read_text().replace("  window: 3\n", "  window: 3\n  time_marks: ['(unclosed']\n", 1)
+                    .replace("  time_marks: ['\\bpre-", "  old_time_marks: ['\\bpre-", 1))
+    with pytest.raises(CorpusError) as info:
+        load_accounting(corpus_copy)
+    problem = info.value.problems[0]
+    assert problem.file.endswith("claim_rules.yaml") and problem.field == "accounted.time_marks[0]"
+
+
+def test_a_bad_pattern_after_the_antonyms_still_names_the_file(corpus_copy):
+    from review_app.engine.facts import load_claim_rules
+    from review_app.errors import CorpusError
+
+    path = corpus_copy / "claim_rules.yaml"
+    path.write_text(path.read_text().replace("exclusion: ['\\bdoes not apply\\b',", "exclusion: ['(unclosed',", 1))
+    with pytest.raises(CorpusError) as info:
+        load_claim_rules(corpus_copy)
+    problem = info.value.problems[0]
+    assert problem.file.endswith("claim_rules.yaml") and problem.field == "exclusion[0]"

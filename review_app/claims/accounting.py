@@ -25,8 +25,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.datafiles import read_mapping
-from ..engine.facts import Facts
+from ..engine.datafiles import compile_pattern, read_mapping
+from ..engine.facts import CLAIM_RULES_FILE, Facts
+from ..errors import CorpusError, Problem
 from .values import anchors, is_year, value_kind
 
 YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
@@ -46,18 +47,36 @@ class AccountingRules:
 
 
 def load_accounting(directory: Path) -> AccountingRules:
-    data = read_mapping(Path(directory) / "claim_rules.yaml").get("accounted") or {}
-    compile_all = lambda values: tuple(re.compile(v, re.IGNORECASE) for v in values or ())  # noqa: E731
-    scope = tuple((name, compile_all(cues)) for name, cues in (data.get("scope") or {}).items())
+    """The `accounted` section of the pack's claim rules. Raises CorpusError naming the file and
+    the field of every pattern that does not compile."""
+    path = Path(directory) / CLAIM_RULES_FILE
+    name = str(path)
+    data = read_mapping(path).get("accounted") or {}
+    problems: list[Problem] = []
+
+    def compile_all(values: object, field: str) -> tuple[re.Pattern[str], ...]:
+        if values is not None and not isinstance(values, list):
+            problems.append(Problem(name, field, "expected a list of patterns"))
+            return ()
+        compiled = (compile_pattern(v, name, f"{field}[{i}]", problems) for i, v in enumerate(values or ()))
+        return tuple(c for c in compiled if c is not None)
+
+    scope = tuple((key, compile_all(cues, f"accounted.scope.{key}")) for key, cues in (data.get("scope") or {}).items())
     comparison = data.get("frequency") or {}
-    frequency = tuple((side, compile_all(comparison.get(name))) for side, name in ((1, "more"), (-1, "less")))
+    frequency = tuple((side, compile_all(comparison.get(key), f"accounted.frequency.{key}"))
+                      for side, key in ((1, "more"), (-1, "less")))
     ranks = tuple((str(k), float(v)) for k, v in (comparison.get("per_year") or {}).items())
-    aside = comparison.get("set_aside")
+    aside = compile_pattern(comparison["set_aside"], name, "accounted.frequency.set_aside", problems) \
+        if comparison.get("set_aside") else None
     exceptions = data.get("exception") or {}
-    return AccountingRules(compile_all(data.get("negators")), scope, int(data.get("window", 3)), frequency, ranks,
-                           re.compile(aside, re.IGNORECASE) if aside else None,
-                           compile_all(exceptions.get("claim")), compile_all(exceptions.get("card")),
-                           compile_all(data.get("time_marks")))
+    rules = AccountingRules(compile_all(data.get("negators"), "accounted.negators"), scope,
+                            int(data.get("window", 3)), frequency, ranks, aside,
+                            compile_all(exceptions.get("claim"), "accounted.exception.claim"),
+                            compile_all(exceptions.get("card"), "accounted.exception.card"),
+                            compile_all(data.get("time_marks"), "accounted.time_marks"))
+    if problems:
+        raise CorpusError(problems)
+    return rules
 
 
 def negated_words(text: str, rules: AccountingRules, tokenize) -> tuple[frozenset[str], frozenset[str]]:

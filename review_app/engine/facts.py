@@ -150,11 +150,11 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     negation_clause = patterns(negation.get("clause"), "negation.clause") if negation else ()
     mandate = patterns(data.get("mandate"), "mandate") if data.get("mandate") else ()
     antonyms = []
-    for name, pair in (data.get("antonyms") or {}).items():
+    for key, pair in (data.get("antonyms") or {}).items():  # not `name`: the patterns' problems name the file
         if not (isinstance(pair, list) and len(pair) == 2):
-            problems.append(Problem(name, f"antonyms.{name}", "expected [patterns of one side, of the other]"))
+            problems.append(Problem(name, f"antonyms.{key}", "expected [patterns of one side, of the other]"))
             continue
-        antonyms.append((str(name), patterns(pair[0], f"antonyms.{name}[0]"), patterns(pair[1], f"antonyms.{name}[1]")))
+        antonyms.append((str(key), patterns(pair[0], f"antonyms.{key}[0]"), patterns(pair[1], f"antonyms.{key}[1]")))
     exclusion = patterns(data.get("exclusion"), "exclusion")
     atoms_spec = data.get("atoms") or {}
     atoms = {key: patterns(atoms_spec[key], f"atoms.{key}") for key in ATOM_RULES if atoms_spec.get(key)}

@@ -402,7 +402,7 @@ class Engine:
         if len(held) > 1 and not default:  # "does ORG-A's advice cover her? and what interval does ORG-B want?"
             for aspect in asked:
                 there = {o for s in self.aspects.sentences_asking(normalized, aspect)
-                         for o in (self.pack.held_organizations_in(s) or ())}
+                         for o in (self.pack.held_organizations_in(s) or ())} & set(held)
                 if there and set(held) - there:
                     per_aspect[aspect] = [o for o in organizations if o in there]
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,

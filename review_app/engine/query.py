@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .background import BackgroundWeights
+from .clauses import last_clause
 from .numbers import numbers_to_digits
 from .text import Vocabulary, match_starts
 
@@ -25,7 +26,6 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
-
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
                 r"\s+(?:now\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
@@ -67,8 +67,6 @@ class QueryFeatures:
 _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|need) i\b"
                                r"|\bi (should|need|must|have to)\b"
                                r"|\b(my|me) (first|next|own) (mammo\w*|screen\w*)", re.I)
-_SUBJECTLESS = re.compile(r"^\s*(just |also |then |recently |later |already )?"
-                          r"(had|has|was|were|is|got|gets|underwent|went|needed|tested|did|found)\b", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
@@ -147,11 +145,8 @@ def _clause_around(text: str, before: str) -> str:
 def _ages_with_clause(text: str) -> list[tuple[AgeRange, str]]:
     out = []
     for age, start in _age_matches(text, _QUESTION_AGES):
-        parts = [p for p in _CLAUSE.split(text[max(0, start - 80):start]) if p is not None]
-        clause = parts[-1]
-        if _SUBJECTLESS.match(clause) and len(parts) >= 3:  # "my mom is 79 and had cancer at 60": hers
-            clause = parts[-3] + " " + parts[-2] + " " + clause
-        out.append((age, clause))
+        # "my mom is 79 and had cancer at 60": the 60 is hers
+        out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE)))
     return out
 
 

@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import CorpusError, Problem
+from .clauses import last_clause
 from .datafiles import compile_pattern, read_mapping
 
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
-_SUBJECTLESS = re.compile(r"^\s*(just |also |then |recently |later |since |already )?"
-                          r"(had|has|have|was|were|is|got|gets|underwent|went|needed|needs|tested|did)\b", re.I)
 
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
@@ -178,12 +177,7 @@ class ScopeGuard:
         start, end = match.span()
         before = text[max(0, start - self.window_chars):start]
         sentence = _SENTENCE_BREAK.split(before)[-1]
-        parts = [p for p in _CLAUSE_BREAK.split(sentence) if p is not None] if sentence else [""]
-        clause = parts[-1]
-        # a clause with no subject of its own ("my friend has BRCA2 and just had a mastectomy") goes on
-        # with the one before it: its experiencer too
-        if _SUBJECTLESS.match(clause) and len(parts) >= 3:
-            clause = parts[-3] + " " + parts[-2] + " " + clause
+        clause = last_clause(sentence, _CLAUSE_BREAK)  # a clause without a subject: its experiencer too
         opened = sentence.rfind("(")
         if opened >= 0 and ")" not in sentence[opened:]:  # inside a parenthesized list: its head counts
             clause = _CLAUSE_BREAK.split(sentence[:opened])[-1] + sentence[opened:]
@@ -197,17 +191,22 @@ class ScopeGuard:
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
                 and context.experiencer.search(clause) and not (
                     context.shared_with_patient is not None and context.shared_with_patient.search(clause)) \
-                and not (proxy is not None and re.search(rf"\b{re.escape(proxy)}\b", clause, re.I)):
+                and not _names(proxy, clause):
             return "another person"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
             return "ended"
         excepted = rule.unless_before.search(sentence) if rule.unless_before is not None else None
-        if excepted and not (proxy is not None and re.search(rf"\b{re.escape(proxy)}\b", excepted.group(0), re.I)):
+        if excepted and not _names(proxy, excepted.group(0)):
             return "the flag's exception (before)"
         if rule.unless_after is not None and rule.unless_after.search(after):
             return "the flag's exception (after)"
         return None
+
+
+def _names(person: str | None, text: str) -> bool:
+    """Whether `text` names the person the question is asked for."""
+    return person is not None and re.search(rf"\b{re.escape(person)}\b", text, re.I) is not None
 
 
 def load_scope(corpus_dir: Path) -> ScopeGuard:

@@ -271,3 +271,10 @@ def test_a_reaction_asked_of_the_organization_reacted_to_comes_from_whoever_reac
     chunks = plan(engine, settings, "How did the radiologists' college react when the task force finalized its "
                                     "recommendation in April 2024?")
     assert "acr-uspstf-2024-response#response-to-uspstf-2024" in chunks["response"]
+
+
+def test_a_part_naming_only_an_organization_not_in_play_keeps_the_others(engine, settings):
+    """'My radiologists' names no organization the question holds in play (the pack's names do not
+    count a radiologist), so its part still asks the organizations the question names."""
+    chunks = plan(engine, settings, "When do USPSTF and ACS say to start mammograms? My radiologists want yearly?")
+    assert {"uspstf-2024#recommendation", "acs-2015#ages-45-to-54"} <= set(chunks["interval"])

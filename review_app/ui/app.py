@@ -77,23 +77,14 @@ def build_app(ctx: Context | None = None) -> gr.Blocks:
                                           variant="secondary", elem_id="open-guidelines")
                 review_tab(ctx, reviewer, who)
 
-            with gr.Tab("New case", id="new-case"):
-                tabs.new_case_tab(ctx, reviewer, who)
-
-            with gr.Tab("Export", id="export"):
-                tabs.export_tab(ctx, reviewer, who)
-
-            with gr.Tab("Adjudication", id="adjudication"):
-                tabs.adjudication_tab(ctx, reviewer, who)
-
-            with gr.Tab("Corpus changes", id="corpus-changes"):
-                tabs.corpus_changes_tab(ctx, reviewer, who)
-
-            with gr.Tab("Metrics", id="metrics"):
-                tabs.metrics_tab(ctx, reviewer, who)
-
-            with gr.Tab("Guidelines", id="guidelines"):
-                tabs.guidelines_tab(ctx, reviewer, who)
+            for title, tab_id, build in (("New case", "new-case", tabs.new_case_tab),
+                                         ("Export", "export", tabs.export_tab),
+                                         ("Adjudication", "adjudication", tabs.adjudication_tab),
+                                         ("Corpus changes", "corpus-changes", tabs.corpus_changes_tab),
+                                         ("Metrics", "metrics", tabs.metrics_tab),
+                                         ("Guidelines", "guidelines", tabs.guidelines_tab)):
+                with gr.Tab(title, id=tab_id):
+                    build(ctx, reviewer, who)
         to_guidelines.click(lambda: gr.Tabs(selected="guidelines"), None, tab_set, api_visibility="private")
 
         gr.Markdown(texts.disclaimer)

@@ -28,9 +28,7 @@ from pathlib import Path
 from ..engine.datafiles import compile_pattern, read_mapping
 from ..engine.facts import CLAIM_RULES_FILE, Facts
 from ..errors import CorpusError, Problem
-from .values import anchors, is_year, value_kind
-
-YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
+from .values import YEAR, anchors, is_year, value_kind
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,8 @@ class Verifier:
         self.reader = FactReader(engine.vocabulary, engine.claim_rules, orgs)
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
         self.accounting = load_accounting(engine.pack.directory)
+        names = "|".join(re.escape(o.lower()) for o in orgs)  # an organization leading a clause of a list
+        self._list_lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
 
     def _read_chunk(self, chunk_id: str, present: bool = False) -> tuple[Facts, tuple[str, ...], frozenset[str]]:
         """A card's facts, scope flags and named flags; `present`: without what it says of the past."""
@@ -200,8 +202,7 @@ class Verifier:
         ORG-B Y, and ORG-C Z"; "ORG-A and ORG-B differ: ORG-A says X, ORG-B Y") is one assertion per
         organization: split before each organization that leads a clause after a comma (after a
         colon when what comes before it names several). A list in parentheses is not split."""
-        names = "|".join(re.escape(o.lower()) for o in self.engine.corpus.organizations)
-        lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
+        lead = self._list_lead
         out: list[tuple[tuple[str, ...], str]] = []
         for orgs, text in parts:
             masked = re.sub(r"\([^)]*\)", lambda m: "x" * len(m.group(0)), text)

@@ -87,8 +87,22 @@ def decade_meets(claim: Facts, card: Facts) -> bool:
 
 
 def ages_within(claim: Facts, card: Facts) -> bool:
-    """A claim's age inside an age range the card states (78 within "75 or older")."""
-    return any(low <= float(v) <= high for v in ages_of(claim) for low, high in card.age_ranges)
+    """A claim's age inside an age range the card states (78 within "75 or older"), or an open
+    range of the claim the same as an open one of the card ("past 74" and "75 or older")."""
+    return any(low <= float(v) <= high for v in ages_of(claim) for low, high in card.age_ranges) \
+        or any(_open_within(r, card) for r in claim.age_ranges)
+
+
+def _open_within(claim_range: tuple[int, int], card: Facts) -> bool:
+    low, high = claim_range
+    return high >= 100 and any(c_low == low and c_high >= 100 for c_low, c_high in card.age_ranges)
+
+
+def open_bound(value: str, claim: Facts, card: Facts) -> bool:
+    """The age a claim's open range is stated after ("past 74", "older than 74"), when the card
+    states the same open range ("75 or older"): the bound is the range's, so stated."""
+    return value.isdigit() and any(low == int(value) + 1 and _open_within((low, high), card)
+                                   for low, high in claim.age_ranges)
 
 
 def value_kind(value: str, *facts: Facts) -> str:
@@ -119,6 +133,8 @@ def uncovered(claim: Facts, card: Facts) -> set[str]:
             continue  # an age, a decade of life ("in their forties") or a range inside an open one ("from 55")
         if value in claim.bounds and any(high == float(value) - 1 for _, high in card.age_ranges):
             continue  # "before 50" and a card's "40 to 49"
+        if open_bound(value, claim, card):
+            continue  # "past 74" and a card's "75 or older"
         if value_kind(value, claim, card) == "number" and any(
                 high - low == 9 and low % 10 == 0 and float(value) in (low, high)
                 and any(low <= float(v) <= high for v in ages_of(card)) for low, high in claim.age_ranges):

@@ -290,6 +290,14 @@ class Verifier:
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
                            f"but {chunk_id} is {chunk.organization}'s")
         label, reason, explanation = self._compare(claim, card, chunk_id)
+        if label in ("partially_supports", "does_not_support") and not claim.historical:
+            whole = self._chunk_facts(chunk_id)[0]  # the card with what it says of the past
+            if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports":
+                # "it still calls ... an individual decision": what the card says held before its update
+                aligned = _aligned_strengths(claim.facts, card)
+                why = "misstated_strength" if claim.facts.strengths and aligned \
+                    and not set(claim.facts.strengths) & set(aligned) else "missing_fact"
+                return verdict("contradicts", why, f"{chunk_id} says this held before its update, no longer")
         if claim.multi:
             who = "all organizations" if claim.facts.universal else " and ".join(claim.attributed)
             if label == "supports":
@@ -595,6 +603,17 @@ class Verifier:
                     f"no part of the claim speaks for {organization}: " + "; ".join(
                         f"'{a.text}' is {' and '.join(a.organizations)}'s" for a in elsewhere))
         supported = [a for a, r in judged if r[0] == "supports"]
+        i_statement = set(card.strengths) == {"insufficient"}
+        if i_statement and any("insufficient" in a.reading.facts.strengths for a in supported):
+            # "the evidence is insufficient, so you should stop": a direction drawn from an I statement
+            drawn = [a for a, r in judged if r[0] != "supports" and "insufficient" not in a.reading.facts.strengths
+                     and (set(a.reading.facts.strengths) - {"insufficient"} or a.reading.facts.mandate)
+                     and not uncovered(a.reading.facts, card)]  # ... about what the card is about, not other ages
+            if drawn:
+                said = drawn[0].reading.facts.strengths[0] if drawn[0].reading.facts.strengths else "for"
+                return ("contradicts", reason("misstated_strength"),
+                        f"'{drawn[0].text}': the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says "
+                        f"{_STRENGTH_WORDS['insufficient']}")
         # a supported part with facts of its own is about another section; one that only gives a
         # strength ("it calls the evidence insufficient") is about the same thing
         apart = [a for a in supported if a.reading.facts.values or a.reading.facts.concepts]

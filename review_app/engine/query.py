@@ -47,7 +47,7 @@ _CARD_AGES = [
     (re.compile(r"\b(\d{2})\s*(?:-|to|through)\s*(\d{2})\b"), "range"),
     (re.compile(r"\bbetween (?:ages? )?(\d{2}) and (\d{2})\b", re.I), "range"),
     (re.compile(r"\b(\d{2})\s*(?:years\s+)?(?:\+|and older|or older|and above|and over)", re.I), "from"),
-    (re.compile(r"\b(?:past|beyond|after|over)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
+    (re.compile(r"\b(?:past|beyond|after|over|older than)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
     (re.compile(r"\b(?:in (?:her|their|your|the) )(\d)0s\b", re.I), "decade"),
 ]
 

@@ -206,3 +206,19 @@ def test_a_question_asked_for_a_relative_takes_her_findings_as_the_patients(engi
     mine = engine.ask("My sister is 45 and was diagnosed with breast cancer last year. When should I start "
                       "mammograms?", settings)
     assert not mine.scope_flags and "asked_for" not in mine.patient
+
+
+# --- one negation over a coordinated list (ConText's scope runs past the commas of a list) ------
+
+@pytest.mark.parametrize("question, flags", [
+    ("Caller, 44: denies lumps, pain, nipple discharge or skin changes. Screening due?", set()),
+    ("No lumps, pain, or nipple discharge; 45 y/o, when to start?", set()),
+    ("Denies lumps, nipple discharge; wants a routine mammogram.", set()),
+    ("Germline panel NEG for BRCA1/2; sister dx at 47. Start at 41?", set()),
+    # a list item that affirms, or two statements rather than one list, keeps the finding
+    ("No lumps, BRCA2 positive. When should I start mammograms?", {"known_high_risk_genetics"}),
+    ("Denies pain or nipple discharge but has a new lump; screening mammogram?", {"diagnostic_symptoms"}),
+    ("No family history, pregnant now: when do I start?", {"pregnancy_or_lactation"}),
+])
+def test_one_negation_covers_a_list(question, flags):
+    assert set(GUARD.check(question)) == flags

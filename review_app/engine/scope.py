@@ -26,6 +26,8 @@ from .datafiles import compile_pattern, read_mapping
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
+_LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
+_DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
@@ -67,6 +69,8 @@ class ContextRules:
     events: re.Pattern[str] | None = None  # procedures of someone's history: a year after them dates the event
     history: re.Pattern[str] | None = None  # a relative's clause telling her history, not asking about her
     shared_with_patient: re.Pattern[str] | None = None  # "my sister and I both ...": the patient's too
+    list_item: re.Pattern[str] | None = None  # an item of a list one negation covers ("denies lumps, pain or ...")
+    list_negation: re.Pattern[str] | None = None  # a cue that negates a list joined by commas alone ("denies A, B")
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,8 @@ class ScopeGuard:
         context = self.context
         if self.negation is not None and self.negation.search(clause):
             return "negated"
+        if self.negation is not None and self._negated_list(sentence, match.group(0) + after):
+            return "negated"
         if context.negation_after is not None and context.negation_after.search(clause_after):
             return "negated"
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
@@ -202,6 +208,28 @@ class ScopeGuard:
         if rule.unless_after is not None and rule.unless_after.search(after):
             return "the flag's exception (after)"
         return None
+
+
+    def _negated_list(self, before: str, rest: str) -> bool:
+        """ConText's negation scope runs over a coordinated list: "denies lumps, pain, nipple
+        discharge or skin changes" negates each item, as long as every item between the cue and
+        the match (the match's own included) is a plain one (`list_item`: "BRCA2 positive" is not)."""
+        item_pattern = self.context.list_item
+        if item_pattern is None or self.negation is None:
+            return False
+        items = _LIST_BREAK.split(before)
+        own = items[-1] + _LIST_BREAK.split(_SENTENCE_BREAK.split(rest)[0])[0]
+        if len(items) < 2 or not item_pattern.fullmatch(own):
+            return False
+        for index in range(len(items) - 2, -1, -1):
+            if self.negation.search(items[index]):
+                # "no A, B": two statements; "no A, B or C" (or a cue that lists, "denies A, B") one list
+                span = before[len(", ".join(items[:index])):] + _SENTENCE_BREAK.split(rest)[0]
+                return bool(_DISJUNCTION.search(span)) or (
+                    self.context.list_negation is not None and bool(self.context.list_negation.search(items[index])))
+            if items[index].strip() and not item_pattern.fullmatch(items[index]):  # ", or" leaves an empty one
+                return False
+        return False
 
 
 def _names(person: str | None, text: str) -> bool:
@@ -269,7 +297,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         problems.append(Problem(file, "context", "expected a mapping of ConText cues"))
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
-            for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient")}
+            for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
+                        "list_item", "list_negation")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -279,7 +308,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             values = []
         lists[key] = frozenset(values)
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
-                        lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"])
+                        lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
+                        cues["list_item"], cues["list_negation"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

@@ -36,8 +36,11 @@ def test_a_choice_of_intervals_is_one_value():
 def test_numbers():
     assert read("ages 40 to 74").numbers == read("ages 40\u201374").numbers == {"40", "74"}
     assert read("women in their 40s").numbers == {"40", "49"}
-    assert read("about 2% per year from 2015 to 2019").numbers == {"2%", "per year 2%", "2015", "2019"}
-    assert read("about 2% every two years").numbers == {"2%", "per 2 years 2%"}  # a rate keeps its period
+    # a rate is one value: its percentage is not also a bare share ("2% per year" is not "2% in all")
+    assert read("about 2% per year from 2015 to 2019").numbers == {"per year 2%", "2015", "2019"}
+    assert read("about 2% every two years").numbers == {"per 2 years 2%"}  # a rate keeps its period
+    assert read("about 40% more likely to die").numbers == {"relative 40%"}  # a relative difference
+    assert read("about 40% of them die").numbers == {"40%"}
     assert read("a life expectancy of ten years").numbers == {"10"}
     assert read("ACOG Practice Bulletin 179 says").numbers == frozenset()
     assert read("grade B").grades == {"grade b"}

@@ -371,6 +371,11 @@ class Verifier:
             clash = required not in aligned
         else:
             clash = bool(facts.strengths) and not set(facts.strengths) & set(aligned)
+        if set(aligned) == {"insufficient"} and "insufficient" not in facts.strengths and anchored \
+                and self.reader.single_intervals(facts.intervals) and not other_ages and not ignore_strength:
+            # "then yearly from 75": a schedule for the people an I statement is about recommends one
+            return ("contradicts", "misstated_strength",
+                    f"the claim gives a screening interval; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
         if anchored and aligned and clash and not other_ages and not ignore_strength:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
@@ -417,7 +422,9 @@ class Verifier:
                     f"{chunk_id} states {conflicts}")
         missing_concepts = sorted(facts.concepts - card.concepts)
         if missing_concepts:
-            shares = facts.concepts & card.concepts or len(anchors(facts.values & card.values)) >= 2
+            same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
+            shares = facts.concepts & card.concepts or len(anchors(facts.values & card.values)) >= 2 \
+                or (anchors(facts.values & card.values) and same_strength)  # "I statements on 75+, on DBT ..."
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(uncovered(facts, opened)) + unstated_dates(facts, card)
@@ -432,7 +439,9 @@ class Verifier:
         if other:  # the card's number is another quantity ("rising 2% per year" is not "a 2% chance each year")
             return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
         # Part of a claim is supported only by a card that states some of its values.
-        shared = bool(anchors(facts.values & card.values)) or ages_within(facts, card) or decade_meets(facts, card)
+        shared = bool(anchors(facts.values & card.values)) or ages_within(facts, card) or decade_meets(facts, card) \
+            or bool(facts.concepts & card.concepts and set(facts.strengths) & set(card.strengths)
+                    and not ranges_apart(facts, card))
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")

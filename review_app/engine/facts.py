@@ -281,10 +281,13 @@ class FactReader:
         return found[0] if found else None
 
     def values(self, text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-        numbers = {f"{m.group(1)}%" for m in _PERCENT.finditer(text)}
+        numbers = set()
         for pattern, template in self.rules.rates:
             numbers |= {m.expand(template) for m in pattern.finditer(text)}
-            text = pattern.sub(lambda m: m.group(1), text)  # the period's own number is not a value
+            # a rate is one value: neither its period's number nor its bare percentage is another
+            # ("40% more likely to die" does not state that 40% die)
+            text = pattern.sub(" ", text)
+        numbers |= {f"{m.group(1)}%" for m in _PERCENT.finditer(text)}
         stripped = _PERCENT.sub(" ", text)
         for m in _DECADE.finditer(stripped):
             numbers |= {f"{m.group(1)}0", f"{m.group(1)}9"}

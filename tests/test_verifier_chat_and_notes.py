@@ -1,0 +1,128 @@
+"""Classes the chat-answer and clinician-summary sets (claims_g, claims_h) showed: a relative
+difference is not a share, denials of what was said, wordings of leaving out and replacing, an
+option to keep or switch, note shorthand (numeric dates, "mo", "no routine"), a schedule given to
+an I statement's population, and a list of I statements cited to each. Worded apart from the sets'
+own sentences, each with a counterpart that must keep its label."""
+
+import pytest
+
+from .conftest import judge
+
+CHANGES = "uspstf-2024#changes-from-2016"
+
+
+# --- a relative difference is not a share of a group ------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The task force noted that Black women are roughly 40% more likely to die of breast cancer.", "supports"),
+    ("The task force noted roughly 40% higher breast cancer mortality among Black women.", "supports"),
+    ("The task force noted that 40% of Black women with breast cancer die of it.", "contradicts"),
+])
+def test_a_relative_difference_is_not_a_share(verifier, text, expected):
+    assert judge(verifier, text, CHANGES)[0] == expected
+
+
+def test_a_rate_is_not_a_bare_percentage(verifier):
+    text = "The task force says biennial mammograms lower breast cancer incidence by 2%."
+    assert judge(verifier, text, CHANGES)[0] != "supports"
+
+
+def test_a_hyphenated_percent_a_year_is_a_rate_not_an_interval(verifier):
+    text = "The task force cites a two-percent yearly rise in invasive breast cancer among women in their 40s."
+    assert judge(verifier, text, CHANGES)[0] == "supports"
+
+
+# --- denials of what an organization said -------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The ACR never said the task force's move to 40 was not an improvement.", "supports"),
+    ("The ACR did not say the task force's move to 40 was an improvement.", "contradicts"),
+])
+def test_denying_what_was_said(verifier, text, expected):
+    assert judge(verifier, text, "acr-uspstf-2024-response#response-to-uspstf-2024")[0] == expected
+
+
+def test_a_statement_not_made_is_not_a_recommendation_against(verifier):
+    text = ("For people over 75 the task force hasn't said that screening is not worthwhile; it can't weigh "
+            "benefits against harms.")
+    assert judge(verifier, text, "uspstf-2024#age-75-and-older")[0] == "supports"
+
+
+# --- wordings of leaving out, and of advice that lapsed -----------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Women whose mother had breast cancer are carved out of the task force's 2024 recommendation.",
+    "A first-degree relative with breast cancer takes a woman out of the task force's recommendation.",
+])
+def test_wordings_of_leaving_out_contradict_a_card_that_covers(verifier, text):
+    assert judge(verifier, text, "uspstf-2024#population")[0] == "contradicts"
+
+
+def test_an_exclusion_list_in_a_notes_contraction_is_stated(verifier):
+    text = "ACS avg-risk guideline doesn't cover women with a known BRCA mutation or chest radiation before 30."
+    assert judge(verifier, text, "acs-2015#average-risk")[0] == "supports"
+
+
+# --- an option to keep or switch is an option -----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The ACS lets women 55 and older move to a mammogram every 24 months.",
+    "The ACS does not rule out keeping yearly mammograms after 55.",
+])
+def test_leave_to_keep_or_switch_is_the_cards_choice(verifier, text):
+    assert judge(verifier, text, "acs-2015#age-55-and-older")[0] == "supports"
+
+
+def test_an_obligation_denied_is_no_obligation(verifier):
+    text = "The ACS gives women 40 to 44 the choice of yearly mammograms rather than telling them they must."
+    assert judge(verifier, text, "acs-2015#ages-40-to-44")[0] == "supports"
+
+
+# --- note shorthand ---------------------------------------------------------------------------------
+
+def test_a_numeric_date_is_no_age(verifier):
+    text = "ACOG (10/10/2024): average-risk individuals should begin screening mammography at 40."
+    assert judge(verifier, text, "acog-2024#starting-age")[0] == "supports"
+
+
+def test_an_interval_in_months_abbreviated(verifier):
+    text = "ACOG: mammography q12-24 mo, by shared decision-making."
+    assert judge(verifier, text, "acog-2024#screening-interval")[0] == "supports"
+
+
+def test_a_clinical_breast_exam_interval_in_months_is_years(verifier):
+    text = "Under PB 179, a clinical breast exam may be offered every 12 to 36 months to women aged 25 to 39."
+    assert judge(verifier, text, "acog-2017#clinical-breast-examination")[0] == "supports"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("ACOG: no routine supplemental screening when density is the only added factor.", "supports"),
+    ("ACOG: routine supplemental screening when density is the only added factor.", "contradicts"),
+])
+def test_no_routine_is_not_routinely(verifier, text, expected):
+    assert judge(verifier, text, "acog-2024#dense-breasts")[0] == expected
+
+
+def test_an_organization_like_another_speaks_for_both(verifier):
+    text = "ACOG, like ACR, calls for a mammogram every 12 months from 40."
+    label, reason = judge(verifier, text, "acr-current#starting-age-and-interval")
+    assert (label, reason) == ("partially_supports", "wrong_organization")
+
+
+# --- an I statement --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Task force: biennial from 40 to 74, then annual screening from 75.",
+    "The task force backs supplemental ultrasound after a negative mammogram for dense breasts.",
+    "Per the task force, women 75 and older benefit from continued screening.",
+])
+def test_a_schedule_or_backing_is_not_an_i_statement(verifier, text):
+    chunk = "uspstf-2024#dense-breasts" if "dense" in text else "uspstf-2024#age-75-and-older"
+    assert judge(verifier, text, chunk)[0] == "contradicts"
+
+
+def test_a_list_of_i_statements_is_partly_stated_by_each(verifier):
+    text = ("In 2016 the task force issued I statements on screening at 75 and older, on tomosynthesis, and on "
+            "supplemental screening for dense breasts.")
+    assert judge(verifier, text, "uspstf-2016#age-75-and-older")[0] == "partially_supports"
+    assert judge(verifier, text, "uspstf-2016#dense-breasts")[0] == "partially_supports"

@@ -278,3 +278,30 @@ def test_a_part_naming_only_an_organization_not_in_play_keeps_the_others(engine,
     count a radiologist), so its part still asks the organizations the question names."""
     chunks = plan(engine, settings, "When do USPSTF and ACS say to start mammograms? My radiologists want yearly?")
     assert {"uspstf-2024#recommendation", "acs-2015#ages-45-to-54"} <= set(chunks["interval"])
+
+
+# --- organizations in play: an aside, a misspelling, the one a reaction is to -----------------------
+
+def test_a_question_mark_in_an_aside_does_not_split_the_question(engine, settings):
+    decision = engine.ask("turning 40: my gyno (acog?) says mammograms every year but the uspstf says every 2 "
+                          "yrs?? whos right", settings)
+    assert {c.split("#")[0] for c in decision.answer_chunks["interval"]} == {"acog-2024", "uspstf-2024"}
+
+
+def test_a_misspelt_organization_is_named(engine, settings):
+    decision = engine.ask("my doctor says every year but the usptf says every 2 years, which is it?", settings)
+    assert {c.split("#")[0] for c in decision.answer_chunks["interval"]} == {"uspstf-2024"}
+
+
+@pytest.mark.parametrize("question", ["41F, sister dx at 47, germline panel negative. Still avg risk under USPSTF?",
+                                      "Is she still considered average risk by the task force if her aunt had it?"])
+def test_asking_whether_she_is_still_average_risk_asks_who_it_applies_to(engine, question):
+    assert "applies_to" in read(engine, question)[0]
+
+
+def test_the_organization_a_reaction_is_to_has_no_statement_to_miss(engine, settings):
+    decision = engine.ask("At what age does the ACR want a risk assessment, and did it repeat that in its "
+                          "statement on the 2024 USPSTF recommendation?", settings)
+    assert decision.aspects_missing.get("risk_assessment", ()) == ()
+    asked_by_name = engine.ask("Which organizations recommend a risk assessment by 25?", settings)
+    assert "USPSTF" in asked_by_name.aspects_missing["risk_assessment"]  # asked about, so still listed

@@ -45,6 +45,8 @@ def stated(question: str) -> dt.date | None:
     ("Chart review of 2018 well-woman visits. What was the USPSTF rec for women 40-49 at that time?", "2018-12-31"),
     ("When I turned 40 in March 2015 my doctor said wait until 50. Now I'm wondering: was that what the "
      "guidelines said at that point?", "2015-03-31"),
+    # a "when ..." clause right after the time dates it; its "changed" asks about no later time
+    ("Back in 2009, when the task force changed its advice for women in their 40s, what did it say?", "2009-12-31"),
 ])
 def test_times_a_question_states(question, date):
     assert stated(question) == (dt.date.fromisoformat(date) if date else None)
@@ -89,3 +91,9 @@ def test_a_stated_time_before_every_source_abstains_and_names_the_earliest(engin
     decision = engine.ask("What did the task force say about screening mammograms back in 2005?", settings)
     assert decision.abstain and decision.reference_date_phrase == "back in 2005"
     assert "2005-12-31" in decision.abstain_reason and "2015-10-20" in decision.abstain_reason
+
+
+def test_a_year_ending_a_state_of_her_history_is_not_the_questions_time(engine, settings):
+    decision = engine.ask("I'm 41. I breastfed my youngest until 2021 but that's long done. The letter says I have "
+                          "dense breasts. Should I get an MRI or ultrasound too?", settings)
+    assert decision.reference_date_source == "pinned" and not decision.abstain

@@ -73,3 +73,9 @@ def test_universal_and_concepts():
     assert read("All major organizations recommend annual screening.").universal
     assert not read("ACR recommends annual screening.").universal
     assert read("supplemental MRI for dense breasts").concepts == {"dense breasts", "supplemental imaging", "MRI"}
+
+
+def test_not_waiting_until_an_age_is_no_start_at_it():
+    assert read("the task force no longer waits until 50").starts == frozenset()
+    assert read("you don't need to start until 50").starts == {"50"}
+    assert read("screening should begin at 40").starts == {"40"}

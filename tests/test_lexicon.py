@@ -31,6 +31,12 @@ EXAMPLES = [
     ("the task force", "uspstf"), ("American Cancer Society", "acs"),
     ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
     ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
+    ("my gyno (acog?) says", "my acog (acog) says"), ("every other yr", "biennial"),
+    ("by SDM", "by shared decision-making"),
+    ("prior bx", "prior biopsy"), ("suppl. US", "supplemental us"), ("insuff. evid.", "insufficient evidence"),
+    ("I stmts", "insufficient evidence"), ("avg-risk defn", "average-risk definition"), ("breast ca", "breast cancer"),
+    ("≥75", "75 and older"), ("≤49", "up to 49"), ("start @40", "start at 40"),
+    ("I statements", "insufficient evidence"),
 ]
 
 

@@ -143,6 +143,8 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     ("WHAT IS THE 5 YEAR SURVIVAL RATE FOR STAGE 2 BREAST CANCER", "prognosis and treatment of breast cancer"),
     ("does OSHA or any federal rule require employers to give paid time off for screening mammograms?",
      "employment and law"),
+    ("For HEDIS, what age range does the breast cancer screening (BCS-E) measure use to count a woman as screened?",
+     "quality and reporting measures"),
 ])
 def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     assert GUARD.other_topic(question) == label

@@ -126,3 +126,62 @@ def test_a_list_of_i_statements_is_partly_stated_by_each(verifier):
             "supplemental screening for dense breasts.")
     assert judge(verifier, text, "uspstf-2016#age-75-and-older")[0] == "partially_supports"
     assert judge(verifier, text, "uspstf-2016#dense-breasts")[0] == "partially_supports"
+
+
+# --- study sheets and e-consults (classes claims_i showed) -----------------------------------------
+
+@pytest.mark.parametrize("text, chunk", [
+    ("USPSTF '24: screening mammo q2y, age 40-74, grade B.", "uspstf-2024#recommendation"),
+    ("ACR/SBI statement (4/30/24): the USPSTF move to start @40 is an improvement but doesn't go far enough.",
+     "acr-uspstf-2024-response#response-to-uspstf-2024"),
+    ("USPSTF ≥75: I (insuff. evid.).", "uspstf-2024#age-75-and-older"),
+    ("ACOG: yearly vs every other yr by SDM.", "acog-2024#screening-interval"),
+])
+def test_note_shorthand_states_the_cards_facts(verifier, text, chunk):
+    assert judge(verifier, text, chunk)[0] == "supports"
+
+
+@pytest.mark.parametrize("text, chunk", [
+    ("Not for: BRCA1/2 carriers, high-dose chest RT when young, prior breast ca, a high-risk lesion on an "
+     "earlier bx.", "uspstf-2024#exclusions"),
+    ("ACS avg-risk defn: no personal hx of breast ca, no strong FHx, no known mutation, no chest RT before 30.",
+     "acs-2015#average-risk"),
+])
+def test_a_notes_exclusion_list_names_who_is_left_out(verifier, text, chunk):
+    assert judge(verifier, text, chunk)[0] == "supports"
+
+
+def test_a_year_the_source_was_in_force_dates_the_claim(verifier):
+    text = "As of mid-2020, the task force left screening in the forties to an individual decision (grade C)."
+    assert judge(verifier, text, "uspstf-2016#ages-40-to-49")[0] == "supports"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The ACS doesn't pick a cutoff age; it says to continue while in good health with 10 or more years of "
+     "life expectancy.", "supports"),
+    ("It isn't that the task force opposes screening at 75 and older; the evidence isn't enough to decide "
+     "either way.", "supports"),
+])
+def test_other_wordings_of_no_cutoff_and_of_insufficient_evidence(verifier, text, expected):
+    chunk = "acs-2015#when-to-stop" if "ACS" in text else "uspstf-2024#age-75-and-older"
+    assert judge(verifier, text, chunk)[0] == expected
+
+
+def test_not_starting_until_an_age_starts_at_it(verifier):
+    assert judge(verifier, "Per the task force, you don't need to start until 50.",
+                 "uspstf-2024#recommendation")[0] == "contradicts"
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("USPSTF position on 75+: continue past 74 unless comorbidities limit life expectancy.",
+     "uspstf-2024#age-75-and-older", "contradicts"),  # a direction against an I statement
+    ("ACOG FAQ for patients: start from 40, repeat every 1-2 years, timing decided with your clinician.",
+     "acog-faq#when-to-start-and-how-often", "supports"),  # an imperative is no recommendation over an option
+])
+def test_a_notes_imperative_is_a_direction_not_a_recommendation(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[0] == expected
+
+
+def test_either_kind_can_serve_makes_each_acceptable(verifier):
+    text = "Digital mammography or DBT: both acceptable for the biennial screen."
+    assert judge(verifier, text, "uspstf-2024#screening-modality")[0] == "supports"

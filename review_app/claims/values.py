@@ -26,7 +26,8 @@ def anchors(values: frozenset[str]) -> frozenset[str]:
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 NAMED = (r"\b(?!'?s?\s+(interim\s+)?(update|recommendation|rec|guideline|bulletin|statement|advice|version|response"
          r"|revision))")
-DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|{MONTHS})\s+(\d{{4}}){NAMED}")
+DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|as of|{MONTHS})\s+"
+                        rf"(?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of )?(\d{{4}}){NAMED}")
 YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
 # A month and year of an event ("issued on April 30, 2024": the rewrites read the day off)
 DATED_MONTH = re.compile(rf"\b({MONTHS})\s+(\d{{4}}){NAMED}")

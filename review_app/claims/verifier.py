@@ -372,10 +372,12 @@ class Verifier:
         else:
             clash = bool(facts.strengths) and not set(facts.strengths) & set(aligned)
         if set(aligned) == {"insufficient"} and "insufficient" not in facts.strengths and anchored \
-                and self.reader.single_intervals(facts.intervals) and not other_ages and not ignore_strength:
-            # "then yearly from 75": a schedule for the people an I statement is about recommends one
+                and (self.reader.single_intervals(facts.intervals) or facts.directive) \
+                and not other_ages and not ignore_strength:
+            # "then yearly from 75", "75+: continue": a schedule or a direction for the people an I
+            # statement is about recommends one
             return ("contradicts", "misstated_strength",
-                    f"the claim gives a screening interval; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
+                    f"the claim gives a schedule or a direction; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
         if anchored and aligned and clash and not other_ages and not ignore_strength:
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",

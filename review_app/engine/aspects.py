@@ -160,7 +160,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     every_version = any(rules.aspects[a].all_versions for a in asked)
     chunks: dict[str, tuple[str, ...]] = {}
     missing: dict[str, tuple[str, ...]] = {}
+    reacted_to: set[str] = set()  # named as the one a reaction is to: context, not asked about
     for aspect in asked:
+        in_play = (per_aspect or {}).get(aspect, organizations)
         speaks_of = rules.aspects[aspect].speaks_of
         if speaks_of and any(a not in speaks_of and a != aspect for a in asked):
             # a "what changed" statement speaks of some aspects only: asked with another ("did its
@@ -171,7 +173,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                     if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
         picked: list[str] = []
         absent: list[str] = []
-        for organization in (per_aspect or {}).get(aspect, organizations):
+        for organization in in_play:
             mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
             if not mine:
                 absent.append(organization)
@@ -199,9 +201,17 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             # "how did the radiologists react to the task force?": the organization named is the
             # one reacted to; the reaction is whoever has a statement on it
             picked = carrying
+            reacted_to.update(absent)
+            absent = []
+        elif picked and rules.aspects[aspect].relational:
+            reacted_to.update(absent)  # "did ORG-A repeat that call in its statement on ORG-B's?"
             absent = []
         chunks[aspect] = tuple(dict.fromkeys(picked))
         missing[aspect] = tuple(absent)
+    # the organization a reaction is to has no statement to miss on the question's other points
+    # ("did ORG-A repeat that call in its statement on ORG-B's?"), unless a part asks it by name
+    missing = {a: tuple(o for o in absent if o not in reacted_to or a in (per_aspect or {}))
+               for a, absent in missing.items()}
     return AnswerPlan(asked, default, chunks, missing)
 
 

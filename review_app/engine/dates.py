@@ -116,6 +116,8 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     the "update" of "before the society's October update" is a stated time's own word)."""
     rest = question
     for time in found:
+        # "back in 2009, when the task force changed its advice, ...": the clause dates the time
+        rest = re.sub(re.escape(time.phrase) + r",?\s+when\b[^,.;?!]*", " ", rest)
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"

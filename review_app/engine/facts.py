@@ -31,6 +31,7 @@ _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 # "every 1 or 2 years" is one value (a choice), not both intervals.
 _LIST_GAP = re.compile(r"[\s,;()&/]*(?:and|or|as well as|plus|vs\.?|versus)?[\s,;()&/]*(?:the\s+)?")
 _OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
+_WAITING = re.compile(r"(wait|hold off|delay)", re.I)
 _CONJUNCTION = re.compile(r"\b(and|or|as well as|plus|vs\.?|versus)\b|&")
 
 
@@ -61,6 +62,7 @@ class ClaimRules:
     hedges: tuple[re.Pattern[str], ...] = ()  # softening words, not content
     absence: tuple[re.Pattern[str], ...] = ()  # "X is not one of them"
     upper_bound: tuple[re.Pattern[str], ...] = ()  # "before 50" (group 1: the bound)
+    directive: tuple[re.Pattern[str], ...] = ()  # a note's imperative ("75+: continue past 74")
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class Facts:
     bounds: frozenset[str] = frozenset()  # ages given as an upper bound ("before 50")
     negated: tuple[str, ...] = ()  # strengths the text denies ("does not recommend against")
     mandate: bool = False  # states an obligation ("must", "required", "always")
+    directive: bool = False  # gives a direction in the imperative, with no strength word
     poles: tuple[tuple[str, int], ...] = ()  # antonym pairs the text takes a side on: (pair, +1 | -1)
 
     @property
@@ -169,7 +172,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("majority"), "majority") if data.get("majority") else (),
                       patterns(data.get("hedges"), "hedges") if data.get("hedges") else (),
                       patterns(data.get("absence"), "absence") if data.get("absence") else (),
-                      patterns(data.get("upper_bound"), "upper_bound") if data.get("upper_bound") else ())
+                      patterns(data.get("upper_bound"), "upper_bound") if data.get("upper_bound") else (),
+                      patterns(data.get("directive"), "directive") if data.get("directive") else ())
 
 
 class FactReader:
@@ -206,8 +210,11 @@ class FactReader:
         return text
 
     def start_ages(self, norm: str) -> frozenset[str]:
-        """The ages at which the (normalized) text says screening starts."""
-        return frozenset(m.group(1) for p in self.rules.start_age for m in p.finditer(norm))
+        """The ages at which the (normalized) text says screening starts. Not waiting until an age
+        ("no longer waits until 50") says no such thing; not starting until it ("don't need to
+        start until 50") does."""
+        return frozenset(m.group(1) for p in self.rules.start_age for m in p.finditer(norm)
+                         if not (_WAITING.match(m.group(0)) and self._negated_at(norm, m.start())))
 
     def strengths(self, text: str, priority: tuple[str, ...]) -> tuple[str, ...]:
         """Every strength the text expresses (and does not deny), in priority order."""
@@ -428,7 +435,8 @@ class FactReader:
             durations=frozenset(m.group(1) for p in self.rules.durations for m in p.finditer(norm)),
             majority=majority, offers=self.offers(norm, priority), clauses=tuple(clauses),
             absent=any(p.search(norm) for p in self.rules.absence),
-            bounds=frozenset(m.group(1) for p in self.rules.upper_bound for m in p.finditer(norm)))
+            bounds=frozenset(m.group(1) for p in self.rules.upper_bound for m in p.finditer(norm)),
+            directive=any(p.search(norm) for p in self.rules.directive))
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -224,6 +224,10 @@ class Engine:
         without an eligible chunk at the date, and the pack's other organizations the corpus does
         not hold at all."""
         declared = self.pack.held_organizations_in(question)
+        if declared is not None:  # a misspelt name ("usptf") is named too, once the vocabulary corrects it
+            corrected = self.pack.held_organizations_in(
+                self.vocabulary.correct(self.pack.without_other_organizations(question)))
+            declared = tuple(o for o, _ in self.pack.organization_names if o in set(declared) | set(corrected or ()))
         named = sorted(declared if declared is not None else self.named_organizations(features.tokens))
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         others = self.pack.other_organizations_in(question)

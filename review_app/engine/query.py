@@ -18,7 +18,7 @@ AgeRange = tuple[int, int]
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|as of|from)\s+"
-                        r"(?:early |mid |late |fall |spring |summer |winter )?(19[89]\d|20\d\d)\b", re.I)
+                        r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter )?(19[89]\d|20\d\d)\b", re.I)
 
 # Ages in a question: "48-year-old", "48 yo", "45F", "age 45", "in her 40s", "over 75", "75+".
 _QUESTION_AGES = [

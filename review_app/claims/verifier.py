@@ -423,8 +423,9 @@ class Verifier:
             return ("contradicts", "misstated_strength" if graded or chosen else "missing_fact",
                     f"{chunk_id} states {conflicts}")
         missing_concepts = sorted(facts.concepts - card.concepts)
+        # the card states the claim's strength for the same people: with a shared value or topic, a part of it
+        same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
         if missing_concepts:
-            same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
             shares = facts.concepts & card.concepts or len(anchors(facts.values & card.values)) >= 2 \
                 or (anchors(facts.values & card.values) and same_strength)  # "I statements on 75+, on DBT ..."
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
@@ -442,8 +443,7 @@ class Verifier:
             return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
         # Part of a claim is supported only by a card that states some of its values.
         shared = bool(anchors(facts.values & card.values)) or ages_within(facts, card) or decade_meets(facts, card) \
-            or bool(facts.concepts & card.concepts and set(facts.strengths) & set(card.strengths)
-                    and not ranges_apart(facts, card))
+            or bool(facts.concepts & card.concepts and same_strength)
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")

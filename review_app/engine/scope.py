@@ -209,7 +209,6 @@ class ScopeGuard:
             return "the flag's exception (after)"
         return None
 
-
     def _negated_list(self, before: str, rest: str) -> bool:
         """ConText's negation scope runs over a coordinated list: "denies lumps, pain, nipple
         discharge or skin changes" negates each item, as long as every item between the cue and
@@ -218,13 +217,14 @@ class ScopeGuard:
         if item_pattern is None or self.negation is None:
             return False
         items = _LIST_BREAK.split(before)
+        starts = [0, *(m.end() for m in _LIST_BREAK.finditer(before))]  # where each item begins in `before`
         own = items[-1] + _LIST_BREAK.split(_SENTENCE_BREAK.split(rest)[0])[0]
         if len(items) < 2 or not item_pattern.fullmatch(own):
             return False
         for index in range(len(items) - 2, -1, -1):
             if self.negation.search(items[index]):
                 # "no A, B": two statements; "no A, B or C" (or a cue that lists, "denies A, B") one list
-                span = before[len(", ".join(items[:index])):] + _SENTENCE_BREAK.split(rest)[0]
+                span = before[starts[index]:] + _SENTENCE_BREAK.split(rest)[0]
                 return bool(_DISJUNCTION.search(span)) or (
                     self.context.list_negation is not None and bool(self.context.list_negation.search(items[index])))
             if items[index].strip() and not item_pattern.fullmatch(items[index]):  # ", or" leaves an empty one

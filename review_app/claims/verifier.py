@@ -722,7 +722,8 @@ class Verifier:
                 theirs = dict(self.reader.poles(sentence)).get(name)
                 if theirs is None:
                     continue
-                about = not (claim.facts.concepts or anchors(claim.facts.values)) or bool(
+                about = name in self.reader.rules.topical_antonyms or not (
+                    claim.facts.concepts or anchors(claim.facts.values)) or bool(
                     anchors(claim.facts.values & values)
                     or any(c.split()[0].lower() in sentence for c in claim.facts.concepts))
                 words = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(sentence)))

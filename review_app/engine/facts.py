@@ -63,6 +63,7 @@ class ClaimRules:
     absence: tuple[re.Pattern[str], ...] = ()  # "X is not one of them"
     upper_bound: tuple[re.Pattern[str], ...] = ()  # "before 50" (group 1: the bound)
     directive: tuple[re.Pattern[str], ...] = ()  # a note's imperative ("75+: continue past 74")
+    topical_antonyms: frozenset[str] = frozenset()  # pairs whose phrases name their own topic
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,11 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
             continue
         antonyms.append((str(key), patterns(pair[0], f"antonyms.{key}[0]"), patterns(pair[1], f"antonyms.{key}[1]")))
     exclusion = patterns(data.get("exclusion"), "exclusion")
+    topical = data.get("topical_antonyms") or []
+    pair_names = {key for key, _, _ in antonyms}
+    unknown = [t for t in topical if t not in pair_names] if isinstance(topical, list) else [topical]
+    if unknown:
+        problems.append(Problem(name, "topical_antonyms", f"not antonym pairs: {', '.join(map(str, unknown))}"))
     atoms_spec = data.get("atoms") or {}
     atoms = {key: patterns(atoms_spec[key], f"atoms.{key}") for key in ATOM_RULES if atoms_spec.get(key)}
     if problems:
@@ -173,7 +179,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("hedges"), "hedges") if data.get("hedges") else (),
                       patterns(data.get("absence"), "absence") if data.get("absence") else (),
                       patterns(data.get("upper_bound"), "upper_bound") if data.get("upper_bound") else (),
-                      patterns(data.get("directive"), "directive") if data.get("directive") else ())
+                      patterns(data.get("directive"), "directive") if data.get("directive") else (),
+                      frozenset(map(str, topical)) if isinstance(topical, list) else frozenset())
 
 
 class FactReader:

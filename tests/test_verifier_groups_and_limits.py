@@ -1,0 +1,91 @@
+"""Classes the review of claims_f..i showed after their blind measurement: a set-aside organization
+named mid-sentence ("every group except ORG-A"), counted others ("the other three groups"), a
+majority with its exception ("most groups X, although ORG-A Y"); wordings of an upper age limit
+("caps it at", "a firm stopping age", "lacks a cut-off"); lengths of time that are not ages
+("LE >=10 y", "another decade"); a note's bare denial ("Not accurate that ..."). Worded apart
+from the sets' own sentences, each with a counterpart that must keep its label."""
+
+import pytest
+
+from .conftest import PINNED, judge
+
+USPSTF = "uspstf-2024#recommendation"
+ACOG_START = "acog-2024#starting-age"
+ACS_45 = "acs-2015#ages-45-to-54"
+ACS_55 = "acs-2015#age-55-and-older"
+ACS_STOP = "acs-2015#when-to-stop"
+ACR_75 = "acr-current#age-75-and-older"
+
+
+# --- who a claim about "the groups" speaks for --------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Every organization except the ACS now tells average-risk women to start mammograms at 40.",
+    "All the groups but the ACS now tell average-risk women to start mammograms at 40.",
+    "Apart from the ACS, the remaining three groups now tell average-risk women to start at 40.",
+])
+def test_the_others_speak_for_every_organization_but_the_one_set_aside(verifier, text):
+    # the cited organization is one of the others: its part is stated, the claim speaks for more
+    assert judge(verifier, text, USPSTF)[:2] == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, ACOG_START)[:2] == ("partially_supports", "wrong_organization")
+    # the organization set aside is not what the claim speaks for
+    assert judge(verifier, text, ACS_45)[0] == "does_not_support"
+
+
+def test_without_a_set_aside_organization_every_group_includes_it(verifier):
+    text = "Every organization now tells average-risk women to start mammograms at 40."
+    assert judge(verifier, text, ACS_45)[0] == "contradicts"
+
+
+def test_a_majority_with_its_exception_is_two_assertions(verifier):
+    text = "Most of the groups favour a start around 40, though the ACS puts routine yearly screening at 45."
+    assert judge(verifier, text, ACS_45) == ("partially_supports", "wrong_organization")  # ACS's part is stated
+    assert judge(verifier, text, USPSTF)[:2] == ("partially_supports", "wrong_organization")
+
+
+def test_a_majority_whose_though_clause_names_no_organization_sets_none_aside(verifier):
+    text = "Most of the groups favour a start around 40, though screening is a personal choice."
+    assert judge(verifier, text, ACS_45)[1] != "wrong_organization"
+
+
+# --- an upper age limit, in other words -----------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The ACR caps screening at 74.", "contradicts"),
+    ("Under the ACR advice there is a hard upper age limit.", "contradicts"),
+    ("The ACR lacks any upper age cut-off.", "supports"),
+    ("It is not the case that the ACR lacks an upper age cut-off.", "contradicts"),
+])
+def test_an_upper_age_limit_against_a_card_that_sets_none(verifier, text, expected):
+    assert judge(verifier, text, ACR_75)[0] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The ACS sets a firm stopping age of 75.", "contradicts"),
+    ("The ACS names no cut-off age for stopping.", "supports"),
+])
+def test_a_firm_stopping_age_against_no_fixed_one(verifier, text, expected):
+    assert judge(verifier, text, ACS_STOP)[0] == expected
+
+
+def test_a_bare_denial_in_a_note_turns_the_clause(verifier):
+    assert judge(verifier, "Not accurate that ACS has no upper age limit.", ACS_STOP)[0] == "contradicts"
+    assert judge(verifier, "Accurate that ACS has no upper age limit.", ACS_STOP)[0] == "supports"
+
+
+# --- a length of time is not an age ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "ACS: go on screening while healthy with LE ≥10 y.",
+    "ACS: keep going while in good health and a life expectancy of 10+ yrs.",
+    "The ACS wants healthy women who can expect another decade of life to keep screening.",
+])
+def test_a_life_expectancy_is_a_duration_not_an_age(verifier, text):
+    # the card on ages 55 and older does not state it; it does not contradict it with "55, not 10"
+    verdict = verifier.judge(text, ACS_55, PINNED)
+    assert verdict.label != "contradicts", verdict.explanation
+    assert judge(verifier, text, ACS_STOP)[0] == "supports"
+
+
+def test_an_age_in_the_same_place_is_still_compared(verifier):
+    assert judge(verifier, "ACS: switch to every other year from age 60.", ACS_55)[0] == "contradicts"

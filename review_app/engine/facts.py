@@ -183,6 +183,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       frozenset(map(str, topical)) if isinstance(topical, list) else frozenset())
 
 
+_ONLY = re.compile(r"\b(only|solely)\b")
+
 class FactReader:
     """Reads Facts from text with a vocabulary and claim rules; organizations from the corpus."""
 
@@ -232,7 +234,9 @@ class FactReader:
         clause-level denial ("it is not true that", "does not say that") earlier in its sentence?"""
         before = text[:start]
         clause = re.split(r"[.;:!?]|\bbut\b", before)[-1]
-        flips = sum(1 for p in self.rules.negation_clause for _ in p.finditer(clause))
+        # "it is not the case that ORG-A considers only X effective" denies the "only", not the rest
+        flips = sum(1 for p in self.rules.negation_clause for m in p.finditer(clause)
+                    if not _ONLY.search(clause[m.end():]))
         flips += any(p.search(before[-40:]) for p in self.rules.negation_before)
         return flips % 2 == 1
 

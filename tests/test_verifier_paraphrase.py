@@ -1,0 +1,54 @@
+"""The paraphrase layer of the claim rules: one canonical wording per meaning, applied to claims
+and cards alike, so a reworded claim's content words meet the card's. Each family is tested with a
+wording the card does not use, and with a counterpart that changes the meaning and must not pass."""
+
+import pytest
+
+from .conftest import judge
+
+CONFLICTING = "acr-uspstf-2024-response#conflicting-recommendations"
+FAQ_TIMING = "acog-faq#when-to-start-and-how-often"
+OLD_FORTIES = "uspstf-2016#ages-40-to-49"
+MODALITY = "uspstf-2024#screening-modality"
+
+
+@pytest.mark.parametrize("text", [
+    "The ACR says clashing recommendations perplex patients and that experts ought to harmonize them.",
+    "Per the ACR, mixed guidance confuses patients, and experts should iron the differences out.",
+    "ACR: inconsistent recs mislead pts; experts need to settle them.",
+])
+def test_wordings_of_resolving_conflicting_advice(verifier, text):
+    assert judge(verifier, text, CONFLICTING)[0] == "supports"
+
+
+@pytest.mark.parametrize("text", [
+    "ACOG's FAQ: begin at 40, every 1 or 2 years, the timing decided together with your doctor.",
+    "ACOG's patient page: start from 40 and repeat every year or two, in consultation with your clinician.",
+    "ACOG FAQ: from 40, annual or biennial, by joint decision with the clinician.",
+])
+def test_wordings_of_deciding_with_a_clinician(verifier, text):
+    assert judge(verifier, text, FAQ_TIMING)[0] == "supports"
+
+
+def test_a_fixed_schedule_is_not_a_shared_decision(verifier):
+    text = "ACOG's FAQ: everyone must have a mammogram every year from 40, whatever the clinician thinks."
+    assert judge(verifier, text, FAQ_TIMING)[0] != "supports"
+
+
+@pytest.mark.parametrize("text", [
+    "Historically (2016), the USPSTF made starting before 50 a personal choice, graded C.",
+    "In 2016 the USPSTF called screening before 50 an individualized decision (grade C).",
+])
+def test_wordings_of_an_individual_decision(verifier, text):
+    assert judge(verifier, text, OLD_FORTIES)[0] == "supports"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The USPSTF 2024 statement calls 3D mammography a useful way to screen, like digital mammography.", "supports"),
+    ("USPSTF 2024 judges tomosynthesis not effective for screening.", "contradicts"),
+    ("It is false that USPSTF 2024 judges tomosynthesis ineffective.", "supports"),
+    # a denial of exclusivity denies the 'only', not the effectiveness
+    ("It is not the case that USPSTF 2024 considers only digital mammography effective.", "supports"),
+])
+def test_effective_and_ineffective_are_sides_of_one_pair(verifier, text, expected):
+    assert judge(verifier, text, MODALITY)[0] == expected

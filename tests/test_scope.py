@@ -17,6 +17,7 @@ GUARD = load_scope(CORPUS_DIR)
     ("62 yo, lumpectomy for DCIS in 2018", {"personal_history_breast_cancer"}),
     ("history of atypical ductal hyperplasia on biopsy", {"personal_history_breast_cancer"}),
     ("My sister had breast cancer and I had DCIS", {"personal_history_breast_cancer"}),
+    ("How often should a survivor of breast cancer have mammograms?", {"personal_history_breast_cancer"}),
     ("She is breastfeeding her 3-month-old", {"pregnancy_or_lactation"}),
     ("G2P1 at 34 weeks, age 41", {"pregnancy_or_lactation"}),
     ("Should men be screened for breast cancer?", {"male_screening"}),

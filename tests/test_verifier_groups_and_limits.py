@@ -89,3 +89,37 @@ def test_a_life_expectancy_is_a_duration_not_an_age(verifier, text):
 
 def test_an_age_in_the_same_place_is_still_compared(verifier):
     assert judge(verifier, "ACS: switch to every other year from age 60.", ACS_55)[0] == "contradicts"
+
+
+# --- "only ORG-A does X": ORG-A does, the others do not -------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Only the ACR tells average-risk women to begin at 40.",
+    "The ACR is the only organization that tells average-risk women to begin at 40.",
+    "Among the four groups, only the ACR tells average-risk women to begin at 40.",
+])
+def test_only_one_organization_denies_the_others(verifier, text):
+    assert judge(verifier, text, USPSTF) == ("contradicts", "wrong_organization")  # USPSTF begins at 40 too
+    acr = "acr-current#starting-age-and-interval"
+    assert judge(verifier, text, acr) == ("partially_supports", "wrong_organization")
+
+
+def test_only_one_organization_against_another_that_agrees_with_the_denial(verifier):
+    text = "Of the four, only the ACR recommends supplemental MRI for dense breasts."
+    assert judge(verifier, text, "acog-2024#dense-breasts")[0] == "partially_supports"
+    assert judge(verifier, text, "acr-current#dense-breasts")[0] == "partially_supports"
+
+
+# --- the advice applied to a group the card names among those it leaves out -----------------------
+
+@pytest.mark.parametrize("text", [
+    "The ACS schedule for women 45 to 54 holds for survivors of breast cancer as well.",
+    "ACS's average-risk yearly screening also fits a woman who had chest radiation at 16.",
+])
+def test_advice_applied_to_a_group_the_card_leaves_out_contradicts_it(verifier, text):
+    assert judge(verifier, text, "acs-2015#average-risk") == ("contradicts", "out_of_scope")
+
+
+def test_a_list_of_who_the_card_leaves_out_is_not_applying_the_advice_to_them(verifier):
+    text = "The ACS average-risk advice leaves out women who had breast cancer or chest radiation when young."
+    assert judge(verifier, text, "acs-2015#average-risk")[0] == "supports"

@@ -258,6 +258,10 @@ class Verifier:
             # the card names the group only to set it aside ("for people with no symptoms")
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
             return verdict("contradicts", "missing_fact", f"{chunk_id} is for people without {labels}")
+        if outside and not listing and set(outside) <= card_named and card.excludes:
+            # the card names the group among those it leaves out; the claim applies the advice to them
+            labels = "; ".join(self.engine.scope.label(f) for f in outside)
+            return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
         if outside and not listing:
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
             return verdict("does_not_support", "out_of_scope",

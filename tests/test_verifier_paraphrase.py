@@ -52,3 +52,34 @@ def test_wordings_of_an_individual_decision(verifier, text):
 ])
 def test_effective_and_ineffective_are_sides_of_one_pair(verifier, text, expected):
     assert judge(verifier, text, MODALITY)[0] == expected
+
+
+# --- a note's bookkeeping is not an assertion about guidance ----------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "EHR prompt: ACS 2015 advises a mammogram every year at ages 45-54; patient overdue (last screen 20 mo ago).",
+    "Plan: ACOG interval 12-24 mo by shared decision-making; chart the decision.",
+])
+def test_bookkeeping_about_the_patient_or_the_visit_is_not_compared(verifier, text):
+    chunk = "acs-2015#ages-45-to-54" if "ACS" in text else "acog-2024#screening-interval"
+    assert judge(verifier, text, chunk)[0] == "supports"
+
+
+def test_the_guidance_part_of_a_note_with_bookkeeping_is_still_checked(verifier):
+    text = "EHR prompt: ACS 2015 advises a mammogram every 2 years at ages 45-54; patient overdue (last screen 20 mo ago)."
+    assert judge(verifier, text, "acs-2015#ages-45-to-54")[0] == "contradicts"
+
+
+# --- other wordings of advising against ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "ACOG says a clinician's breast exam has no role in screening average-risk women.",
+    "Per ACOG, clinical breast exams are not needed for women at average risk.",
+])
+def test_no_role_and_not_needed_advise_against_an_option(verifier, text):
+    assert judge(verifier, text, "acog-2017#clinical-breast-examination")[0] == "contradicts"
+
+
+def test_no_role_against_a_card_that_does_not_recommend_it(verifier):
+    text = "The ACS says a clinician's breast exam has no role in screening average-risk women."
+    assert judge(verifier, text, "acs-2015#clinical-breast-examination")[0] == "supports"

@@ -66,7 +66,8 @@ def test_bookkeeping_about_the_patient_or_the_visit_is_not_compared(verifier, te
 
 
 def test_the_guidance_part_of_a_note_with_bookkeeping_is_still_checked(verifier):
-    text = "EHR prompt: ACS 2015 advises a mammogram every 2 years at ages 45-54; patient overdue (last screen 20 mo ago)."
+    text = ("EHR prompt: ACS 2015 advises a mammogram every 2 years at ages 45-54; "
+            "patient overdue (last screen 20 mo ago).")
     assert judge(verifier, text, "acs-2015#ages-45-to-54")[0] == "contradicts"
 
 

@@ -123,3 +123,35 @@ def test_advice_applied_to_a_group_the_card_leaves_out_contradicts_it(verifier, 
 def test_a_list_of_who_the_card_leaves_out_is_not_applying_the_advice_to_them(verifier):
     text = "The ACS average-risk advice leaves out women who had breast cancer or chest radiation when young."
     assert judge(verifier, text, "acs-2015#average-risk")[0] == "supports"
+
+
+# --- lists of organizations in notes and in prose -------------------------------------------------
+
+def test_a_co_signer_and_an_ampersand_keep_a_list_of_organizations(verifier):
+    text = "ACR/SBI & ACOG: both from 40."
+    assert judge(verifier, text, ACOG_START) == ("partially_supports", "wrong_organization")
+
+
+def test_a_year_after_each_name_keeps_the_list(verifier):
+    text = "Both USPSTF 2024 and ACOG 2024 point to incidence in the forties rising about 2% a year."
+    assert judge(verifier, text, "acog-2024#rationale") == ("partially_supports", "wrong_organization")
+
+
+def test_much_as_org_opens_that_organizations_own_assertion(verifier):
+    text = "ACS sees no role for clinical breast exams, much as ACOG offers them only as an option."
+    acog_cbe = "acog-2017#clinical-breast-examination"
+    assert judge(verifier, text, acog_cbe) == ("partially_supports", "wrong_organization")
+
+
+def test_none_of_a_listed_set_denies_it_for_each(verifier):
+    text = "None of USPSTF, ACS or ACR advises against screening a healthy 80-year-old."
+    assert judge(verifier, text, ACS_STOP) == ("partially_supports", "wrong_organization")
+    text = "None of USPSTF, ACS or ACR advises screening a healthy 80-year-old."
+    assert judge(verifier, text, ACS_STOP)[0] == "contradicts"
+
+
+# --- a list of who is left out, right in part -------------------------------------------------------
+
+def test_a_list_of_exclusions_with_one_the_card_does_not_name_is_partly_right(verifier):
+    text = "The USPSTF exclusions: BRCA carriers, prior breast cancer, and current pregnancy."
+    assert judge(verifier, text, "uspstf-2024#exclusions") == ("partially_supports", "missing_fact")

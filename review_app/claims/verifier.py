@@ -253,7 +253,9 @@ class Verifier:
             return verdict("contradicts", "missing_fact", f"{chunk_id} also leaves out {labels}")
         if listing and unnamed and not (claim.atoms and not claim.facts.universal):  # a compound claim: per part
             labels = "; ".join(self.engine.scope.label(f) for f in unnamed)
-            return verdict("does_not_support", "missing_fact", f"{chunk_id} does not name {labels}")
+            # a list that names some of the groups the card leaves out, and one it does not, is right in part
+            label = "partially_supports" if claim.named & card_named and card.excludes else "does_not_support"
+            return verdict(label, "missing_fact", f"{chunk_id} does not name {labels}")
         if outside and not listing and set(outside) <= card_named and not card.excludes:
             # the card names the group only to set it aside ("for people with no symptoms")
             labels = "; ".join(self.engine.scope.label(f) for f in outside)

@@ -29,7 +29,9 @@ _DECADE = re.compile(r"\b([1-9])0s\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 # "every 1 or 2 years" is one value (a choice), not both intervals.
-_LIST_GAP = re.compile(r"[\s,;()&/]*(?:and|or|as well as|plus|vs\.?|versus)?[\s,;()&/]*(?:the\s+)?")
+# a year after a name ("ORG-A 2024 and ORG-B 2024") and a co-signer ("ORG-A/SBI") stay in the list
+_LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*(?:and|or|as well as|plus|vs\.?|versus)?[\s,;()&/]*"
+                       r"(?:the\s+)?")
 _OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
 _WAITING = re.compile(r"(wait|hold off|delay)", re.I)
 _CONJUNCTION = re.compile(r"\b(and|or|as well as|plus|vs\.?|versus)\b|&")

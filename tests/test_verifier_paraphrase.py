@@ -84,3 +84,24 @@ def test_no_role_and_not_needed_advise_against_an_option(verifier, text):
 def test_no_role_against_a_card_that_does_not_recommend_it(verifier):
     text = "The ACS says a clinician's breast exam has no role in screening average-risk women."
     assert judge(verifier, text, "acs-2015#clinical-breast-examination")[0] == "supports"
+
+
+# --- note shorthand and a negated existential -----------------------------------------------------------
+
+def test_a_percentage_after_at_least_is_not_a_length_of_time(verifier):
+    assert judge(verifier, "ACS: keep screening while life expectancy ≥10%.", "acs-2015#when-to-stop")[0] != "supports"
+    assert judge(verifier, "ACS: keep screening while life expectancy ≥10 y.", "acs-2015#when-to-stop")[0] == "supports"
+
+
+def test_recd_is_recommended(verifier):
+    assert judge(verifier, "USPSTF: suppl US rec'd for dense breasts.", "uspstf-2024#dense-breasts")[0] == "contradicts"
+    text = "ACR: suppl MRI rec'd for dense breasts if wanted."
+    assert judge(verifier, text, "acr-current#dense-breasts")[0] == "supports"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("There is no age at which the ACS does not advise a clinician's breast exam.", "contradicts"),
+    ("There is no age at which the ACS advises a clinician's breast exam.", "supports"),
+])
+def test_no_age_at_which(verifier, text, expected):
+    assert judge(verifier, text, "acs-2015#clinical-breast-examination")[0] == expected

@@ -204,6 +204,15 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     # a last sentence that asks without a question mark is asked
     ("what was acr's reaction to the 2024 rec? did they think it went far enough, and what interval are they pushing",
      "interval", None),
+    # the sentence that asks points back to the context ("what does ORG mean by that?")
+    ("The nurse told my aunt to be breast self-aware instead of doing monthly exams. What does ACOG mean by that?",
+     "self_awareness", None),
+    # material written for patients is a kind of source, not a question of who the advice applies to
+    ("Is there anything ACOG wrote for patients on checking your own breasts? Something written for patients.",
+     "self_awareness", "applies_to"),
+    # a test that would replace another is not a version replaced
+    ("Can checking yourself in the shower replace a mammogram, per ACOG?", "self_awareness", "what_changed"),
+    ("Did the 2024 update replace the 2017 practice bulletin on the starting age?", "what_changed", None),
 ])
 def test_aspects_are_read_from_what_the_question_asks(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]

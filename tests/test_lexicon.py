@@ -35,6 +35,7 @@ EXAMPLES = [
     ("by SDM", "by shared decision-making"),
     ("prior bx", "prior biopsy"), ("suppl. US", "supplemental us"), ("insuff. evid.", "insufficient evidence"),
     ("I stmts", "insufficient evidence"), ("avg-risk defn", "average-risk definition"), ("breast ca", "breast cancer"),
+    ("the n c c n", "the nccn"), ("u s p s t f", "uspstf"), ("h e d i s", "hedis"), ("a c s", "acs"),
     ("≥75", "75 and older"), ("≥10%", "at least 10%"),
     ("rec'd", "recommended"), ("LE ≥10 y", "le at least 10 years"), ("≤49", "up to 49"), ("start @40", "start at 40"),
     ("I statements", "insufficient evidence"),

@@ -60,6 +60,17 @@ def test_a_question_only_about_an_organization_without_a_source_abstains(engine,
     assert decision.abstain and organization in decision.abstain_reason and "no source from" in decision.abstain_reason
 
 
+def test_an_absent_organization_compared_with_ours_is_answered_from_the_held_one(engine, settings):
+    decision = engine.ask("Is the Canadian task force stricter than ours about starting mammograms at 40?", settings)
+    assert not decision.abstain and decision.results[0].document_id == "uspstf-2024"
+    assert any("Canadian Task Force" in n for n in decision.notes)
+
+
+def test_an_organization_dictated_letter_by_letter_is_named(engine, settings):
+    decision = engine.ask("what does the n c c n say about screening average risk women starting at forty", settings)
+    assert decision.abstain and "National Comprehensive Cancer Network" in decision.abstain_reason
+
+
 def test_an_absent_organization_beside_held_ones_is_noted_not_silently_dropped(engine, settings):
     decision = engine.ask("USPSTF vs the Canadian task force: when should average-risk women start mammograms?",
                           settings)

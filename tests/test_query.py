@@ -162,3 +162,15 @@ def test_quoted_guidance_speaks_of_no_patient():
 def test_a_terse_question_opening_with_the_age():
     assert _patient("45 - every year or every 2 years?").ages == ((45, 45),)
     assert _patient("2024: what changed?").ages == ()
+
+
+def test_she_after_the_askers_own_relative_is_that_relative():
+    patient = _patient("My mom had chest radiation for lymphoma at 19. She's 50 now; does the USPSTF schedule fit her?")
+    assert patient.ages == ((50, 50),) and patient.proxy == "mom"
+    # in a clinician's vignette the relative is the patient's, and "she" is the patient
+    patient = _patient("Pt's mother had breast cancer at 45. She is 42, when to start?")
+    assert patient.ages == ((42, 42),) and patient.proxy is None
+    # an asker who speaks of herself is the patient
+    patient = _patient("My mom had breast cancer. I'm 40 and she's 70; when should I start?")
+    assert patient.ages == ((40, 40),) and patient.proxy is None
+

@@ -23,6 +23,8 @@ GUARD = load_scope(CORPUS_DIR)
     ("Should men be screened for breast cancer?", {"male_screening"}),
     ("Should my husband, 60, get a screening mammogram?", {"male_screening"}),  # asked about by his partner
     ("Is a screening mammogram for my boyfriend worth it?", {"male_screening"}),
+    ("should my dad get screening mammograms hes 70", {"male_screening"}),  # dictated, asked by his child
+    ("Is a mammogram for my grandpa a good idea at 80?", {"male_screening"}),
     ("new firm lump in the left breast", {"diagnostic_symptoms"}),
     ("bloody nipple discharge", {"diagnostic_symptoms"}),
     ("follow-up of an abnormal mammogram", {"diagnostic_symptoms"}),
@@ -225,3 +227,17 @@ def test_a_question_asked_for_a_relative_takes_her_findings_as_the_patients(engi
 ])
 def test_one_negation_covers_a_list(question, flags):
     assert set(GUARD.check(question)) == flags
+
+
+@pytest.mark.parametrize("question", [
+    "Should my brother's wife start mammograms at 40?",
+    "43F, germline panel negative incl BRCA1/2, no personal hx. ACOG start age?",
+    "41F, multigene panel neg including BRCA1/2; when to start?",
+])
+def test_a_relatives_wife_and_a_panel_negative_including_genes_fire_nothing(question):
+    assert GUARD.check(question) == ()
+
+
+def test_a_panel_positive_including_a_gene_still_fires():
+    assert GUARD.check("43F, panel positive incl BRCA2. ACOG start age?") == ("known_high_risk_genetics",)
+

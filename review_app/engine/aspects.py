@@ -75,6 +75,7 @@ class AspectRules:
     source_cues: dict[str, tuple[re.Pattern[str], ...]]  # knowledge class -> cues asking for it
     positions: tuple[Position, ...]
     every_organization: tuple[re.Pattern[str], ...] = ()  # cues that a question naming some asks about all
+    refers_back: tuple[re.Pattern[str], ...] = ()  # cues that the asking sentence is about the context's topic
 
     @property
     def labels(self) -> dict[str, str]:
@@ -87,6 +88,9 @@ class AspectRules:
         anything about the conflicting advice?") is not taken for what is asked; else from the whole question."""
         asked_text = asked_part(normalized_question)
         asked = self._cued(asked_text) if asked_text != normalized_question else []
+        if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
+            # "... told her to be self-aware. what does ORG mean by that?": asked about the context's topic
+            asked += [a for a in self._cued(normalized_question) if a not in asked]
         asked = asked or self._cued(normalized_question)
         asked += [a.id for a in self.aspects.values() if a.id not in asked
                   and a.patient_ages is not None and _within(patient_ages, a.patient_ages)]
@@ -257,10 +261,16 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         every = []
     every_organization = [compile_pattern(p, name, f"every_organization_cues[{i}]", problems)
                           for i, p in enumerate(every)]
+    back = data.get("refers_back_cues") or []
+    if not isinstance(back, list):
+        problems.append(Problem(name, "refers_back_cues", "expected a list of patterns"))
+        back = []
+    refers_back = [compile_pattern(p, name, f"refers_back_cues[{i}]", problems) for i, p in enumerate(back)]
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions,
-                       tuple(c for c in every_organization if c is not None))
+                       tuple(c for c in every_organization if c is not None),
+                       tuple(c for c in refers_back if c is not None))
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

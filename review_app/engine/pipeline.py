@@ -230,7 +230,9 @@ class Engine:
             declared = tuple(o for o, _ in self.pack.organization_names if o in set(declared) | set(corrected or ()))
         named = sorted(declared if declared is not None else self.named_organizations(features.tokens))
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
-        others = self.pack.other_organizations_in(question)
+        # also as the vocabulary writes it ("the n c c n" dictated letter by letter is the nccn)
+        others = tuple(dict.fromkeys(self.pack.other_organizations_in(question)
+                                     + self.pack.other_organizations_in(self.vocabulary.normalize(question))))
         return tuple(named) + others, tuple(o for o in named if o not in present) + others
 
     def named_organizations(self, tokens: tuple[str, ...]) -> set[str]:

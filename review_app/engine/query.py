@@ -67,6 +67,8 @@ class QueryFeatures:
 _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|need) i\b"
                                r"|\bi (should|need|must|have to)\b"
                                r"|\b(my|me) (first|next|own) (mammo\w*|screen\w*)", re.I)
+_PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
+_MY = re.compile(r"\bmy\b", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
@@ -111,8 +113,11 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     Number words count as digits ("I'm forty-five", "in her fifties")."""
     question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
-    for age, clause in _ages_with_clause(question):
+    for age, clause, start in _ages_with_clause(question):
         person = others.search(clause) if others is not None else None
+        if person is None and others is not None and _PRONOUN_LEAD.match(clause):
+            # "My mom had ... She's 50 now": she is the asker's relative named last
+            person = _my_relative(question[:start - len(clause)], others)
         if person:
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
             if history is not None and not history.search(_clause_around(question, clause)):
@@ -142,12 +147,24 @@ def _clause_around(text: str, before: str) -> str:
     return before + _CLAUSE.split(rest, maxsplit=1)[0]
 
 
-def _ages_with_clause(text: str) -> list[tuple[AgeRange, str]]:
+def _ages_with_clause(text: str) -> list[tuple[AgeRange, str, int]]:
     out = []
     for age, start in _age_matches(text, _QUESTION_AGES):
         # "my mom is 79 and had cancer at 60": the 60 is hers
-        out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE)))
+        out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE), start))
     return out
+
+
+def _my_relative(before: str, others: re.Pattern[str]) -> re.Match[str] | None:
+    """The last person the asker names as her own ("my mom", "my dad") in `before`: a later
+    "she" / "he" is that person, never the asker ("I'm 40 and she's 70")."""
+    found = None
+    for my in _MY.finditer(before):
+        near = re.split(r"[.;!?,]", before[my.end():my.end() + 30])[0]
+        person = others.search(near)
+        if person and person.start() <= 12:  # "my mom", "my 70-year-old dad"
+            found = person
+    return found
 
 
 def _age_matches(text: str, patterns) -> list[tuple[AgeRange, int]]:

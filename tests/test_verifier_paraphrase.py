@@ -10,6 +10,7 @@ CONFLICTING = "acr-uspstf-2024-response#conflicting-recommendations"
 FAQ_TIMING = "acog-faq#when-to-start-and-how-often"
 OLD_FORTIES = "uspstf-2016#ages-40-to-49"
 MODALITY = "uspstf-2024#screening-modality"
+USPSTF_2024 = "uspstf-2024#recommendation"
 
 
 @pytest.mark.parametrize("text", [
@@ -105,3 +106,33 @@ def test_recd_is_recommended(verifier):
 ])
 def test_no_age_at_which(verifier, text, expected):
     assert judge(verifier, text, "acs-2015#clinical-breast-examination")[0] == expected
+
+
+# --- a permission to go on, a choice offered -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Per the ACS, women in good health with a life expectancy of at least 10 years can go on having mammograms.",
+    "The ACS lets women keep screening while healthy with a life expectancy of 10 years or more.",
+])
+def test_a_permission_to_go_on_is_granted_by_a_recommendation_to_go_on(verifier, text):
+    assert judge(verifier, text, "acs-2015#when-to-stop")[0] == "supports"
+
+
+def test_a_choice_offered_is_not_a_recommendation(verifier):
+    text = "The task force now says that starting at 40 is up to each woman."
+    assert judge(verifier, text, USPSTF_2024) == ("contradicts", "misstated_strength")
+
+
+# --- a note's year and verbs -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("In '16 the USPSTF found the tomo evidence insufficient.", "supports"),   # a past claim may cite 2016
+    ("USPSTF's '16 stmt endorsed tomo for screening.", "contradicts"),
+])
+def test_a_two_digit_year_dates_a_note(verifier, text, expected):
+    assert judge(verifier, text, "uspstf-2016#tomosynthesis")[0] == expected
+
+
+def test_recs_before_its_object_is_a_verb(verifier):
+    assert judge(verifier, "USPSTF recs suppl US for dense breasts.", "uspstf-2024#dense-breasts") == (
+        "contradicts", "misstated_strength")

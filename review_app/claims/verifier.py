@@ -151,8 +151,9 @@ class Verifier:
         statuses = self.engine.statuses(reference_date)
         superseded_years = [s.published_date.year for s in self.engine.corpus.sources
                             if statuses[s.id] == "superseded" and s.published_date]
-        features = parse_question(text, self.engine.vocabulary, self.engine.params.background, reference_date,
-                                  superseded_years)
+        # read as the vocabulary writes it ("in '16" is in 2016)
+        features = parse_question(self.engine.vocabulary.normalize(text), self.engine.vocabulary,
+                                  self.engine.params.background, reference_date, superseded_years)
         plain = self.reader.normalize(text)
         for start, end in reversed(self.reader.denied_spans(plain)):
             plain = plain[:start] + " " * (end - start) + plain[end:]
@@ -373,6 +374,9 @@ class Verifier:
         # "Recommended against" must be stated as such; otherwise a card sentence must share one of
         # the claim's strengths (a compound claim may state a recommendation and an I statement).
         required = "against" if "against" in facts.strengths else None
+        if facts.strengths == ("option",) and "for" in aligned and self.reader.permission_only(
+                " ".join(sentence for sentence, _, _ in facts.sentences)):
+            facts = dataclasses.replace(facts, strengths=("for",))  # allowed to go on: granted by "should go on"
         if required:
             clash = required not in aligned
         else:

@@ -66,6 +66,7 @@ class ClaimRules:
     upper_bound: tuple[re.Pattern[str], ...] = ()  # "before 50" (group 1: the bound)
     directive: tuple[re.Pattern[str], ...] = ()  # a note's imperative ("75+: continue past 74")
     topical_antonyms: frozenset[str] = frozenset()  # pairs whose phrases name their own topic
+    permission: tuple[re.Pattern[str], ...] = ()  # "can keep screening": allowed to go on, not a choice offered
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("absence"), "absence") if data.get("absence") else (),
                       patterns(data.get("upper_bound"), "upper_bound") if data.get("upper_bound") else (),
                       patterns(data.get("directive"), "directive") if data.get("directive") else (),
-                      frozenset(map(str, topical)) if isinstance(topical, list) else frozenset())
+                      frozenset(map(str, topical)) if isinstance(topical, list) else frozenset(),
+                      patterns(data.get("permission"), "permission") if data.get("permission") else ())
 
 
 _ONLY = re.compile(r"\b(only|solely)\b")
@@ -275,6 +277,13 @@ class FactReader:
         spans = self._strength_spans(text, priority)[2]
         return any(0 <= o_start - f_end <= 25 for label, _, f_end in spans if label == "for"
                    for other, o_start, _ in spans if other == "option")
+
+    def permission_only(self, text: str) -> bool:
+        """Is every option the text states a permission to go on ("can keep having the test as
+        long as ..."), which a recommendation to go on also grants?"""
+        spans = [(a, b) for label, a, b in self._strength_spans(text, STRENGTHS)[2] if label == "option"]
+        return bool(spans) and bool(self.rules.permission) and all(
+            any(p.search(text[max(0, a - 40):b + 40]) for p in self.rules.permission) for a, b in spans)
 
     def mandates(self, text: str) -> bool:
         return any(p.search(text) and not self._negated_at(text, p.search(text).start()) for p in self.rules.mandate)

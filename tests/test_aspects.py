@@ -213,6 +213,9 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     # a test that would replace another is not a version replaced
     ("Can checking yourself in the shower replace a mammogram, per ACOG?", "self_awareness", "what_changed"),
     ("Did the 2024 update replace the 2017 practice bulletin on the starting age?", "what_changed", None),
+    # lay words for a clinician's breast exam; what an organization cited is its reasons
+    ("Is a hands-on exam in the office still advised for a 30 year old?", "clinical_breast_examination", None),
+    ("Did ACOG cite the same rise in incidence the task force pointed to?", "reasons", None),
 ])
 def test_aspects_are_read_from_what_the_question_asks(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]

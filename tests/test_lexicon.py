@@ -36,7 +36,7 @@ EXAMPLES = [
     ("prior bx", "prior biopsy"), ("suppl. US", "supplemental us"), ("insuff. evid.", "insufficient evidence"),
     ("I stmts", "insufficient evidence"), ("avg-risk defn", "average-risk definition"), ("breast ca", "breast cancer"),
     ("the n c c n", "the nccn"),
-    ("in '16", "in 2016"), ("uspstf recs mri", "uspstf recommends mri"), ("tomo", "tomosynthesis"),
+    ("in '16", "in 2016"), ("uspstf recs mri", "uspstf recommends mri"), ("tomo", "tomosynthesis"), ("a cog", "acog"),
     ("u s p s t f", "uspstf"), ("h e d i s", "hedis"), ("a c s", "acs"),
     ("≥75", "75 and older"), ("≥10%", "at least 10%"),
     ("rec'd", "recommended"), ("LE ≥10 y", "le at least 10 years"), ("≤49", "up to 49"), ("start @40", "start at 40"),

@@ -136,3 +136,25 @@ def test_a_two_digit_year_dates_a_note(verifier, text, expected):
 def test_recs_before_its_object_is_a_verb(verifier):
     assert judge(verifier, "USPSTF recs suppl US for dense breasts.", "uspstf-2024#dense-breasts") == (
         "contradicts", "misstated_strength")
+
+
+# --- an appositive, a note's "ORG = X", "excl:" --------------------------------------------------------
+
+def test_an_appositive_describing_the_organization_is_not_content(verifier):
+    text = "ACOG, the obstetricians' professional college, encourages breast self-awareness."
+    assert judge(verifier, text, "acog-2017#clinical-breast-examination")[0] == "supports"
+
+
+def test_a_set_aside_organization_is_not_an_appositive(verifier):
+    text = "Apart from the USPSTF, the other groups all recommend yearly mammograms through the forties."
+    assert judge(verifier, text, "acs-2015#ages-40-to-44")[0] == "contradicts"
+
+
+def test_a_notes_equals_sign_says_what_the_organization_says(verifier):
+    text = "Split views: USPSTF = I stmt for 75+; ACR = keep going yearly past 74 unless comorbidities limit LE."
+    assert judge(verifier, text, "acr-current#age-75-and-older") == ("partially_supports", "wrong_organization")
+
+
+def test_excl_lists_who_is_left_out(verifier):
+    text = "USPSTF excl: BRCA carriers, prior breast cancer, chest radiation when young."
+    assert judge(verifier, text, "uspstf-2024#exclusions")[0] == "supports"

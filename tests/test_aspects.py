@@ -216,6 +216,8 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     # lay words for a clinician's breast exam; what an organization cited is its reasons
     ("Is a hands-on exam in the office still advised for a 30 year old?", "clinical_breast_examination", None),
     ("Did ACOG cite the same rise in incidence the task force pointed to?", "reasons", None),
+    # "any reason she can't have one?" asks whether the advice applies to her, not the reasons given
+    ("44F, breastfed until 2019. Any reason she can't have a routine mammogram?", "applies_to", "reasons"),
 ])
 def test_aspects_are_read_from_what_the_question_asks(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]

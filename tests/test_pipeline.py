@@ -66,6 +66,15 @@ def test_an_absent_organization_compared_with_ours_is_answered_from_the_held_one
     assert any("Canadian Task Force" in n for n in decision.notes)
 
 
+def test_a_version_the_corpus_does_not_hold_is_not_answered_from_another(engine, settings):
+    decision = engine.ask("What did the USPSTF's 2009 recommendation say about mammograms in the forties?", settings)
+    assert decision.abstain and "USPSTF 2009" in decision.abstain_reason
+    held = engine.ask("What did the USPSTF's 2016 recommendation say about mammograms in the forties?", settings)
+    assert not held.abstain
+    beside = engine.ask("Compare the USPSTF 2009 recommendation with ACOG's advice on the starting age", settings)
+    assert not beside.abstain and any("USPSTF 2009" in n for n in beside.notes)
+
+
 def test_an_organization_dictated_letter_by_letter_is_named(engine, settings):
     decision = engine.ask("what does the n c c n say about screening average risk women starting at forty", settings)
     assert decision.abstain and "National Comprehensive Cancer Network" in decision.abstain_reason

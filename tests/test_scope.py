@@ -24,6 +24,7 @@ GUARD = load_scope(CORPUS_DIR)
     ("Should my husband, 60, get a screening mammogram?", {"male_screening"}),  # asked about by his partner
     ("Is a screening mammogram for my boyfriend worth it?", {"male_screening"}),
     ("should my dad get screening mammograms hes 70", {"male_screening"}),  # dictated, asked by his child
+    ("58M, sister had breast cancer at 50. Any screening rec for him?", {"male_screening"}),
     ("Is a mammogram for my grandpa a good idea at 80?", {"male_screening"}),
     ("new firm lump in the left breast", {"diagnostic_symptoms"}),
     ("bloody nipple discharge", {"diagnostic_symptoms"}),
@@ -240,4 +241,13 @@ def test_a_relatives_wife_and_a_panel_negative_including_genes_fire_nothing(ques
 
 def test_a_panel_positive_including_a_gene_still_fires():
     assert GUARD.check("43F, panel positive incl BRCA2. ACOG start age?") == ("known_high_risk_genetics",)
+
+
+def test_an_age_set_off_by_commas_keeps_the_relative_as_the_experiencer():
+    assert GUARD.check("My older sister, 47, had DCIS last year and had a lumpectomy. When should I start?") == ()
+    assert GUARD.check("Me, 52: had a lumpectomy for DCIS in 2018.") == ("personal_history_breast_cancer",)
+
+
+def test_her_husbands_age_and_sex_do_not_make_her_question_about_a_man():
+    assert GUARD.check("58F, husband 60M asks whether she needs a mammogram") == ()
 

@@ -67,6 +67,20 @@ class Pack:
             return None
         text = self.without_other_organizations(question)
         return tuple(org for org, patterns in self.organization_names if any(p.search(text) for p in patterns))
+    def versions_named(self, question: str) -> tuple[tuple[str, int, int, int], ...]:
+        """(held organization, year, start, end) for each version a question names by its year
+        ("ORG-A's 2009 recommendation", "ORG-B's 2011 bulletin")."""
+        text = self.without_other_organizations(question)
+        found = []
+        for org, patterns in self.organization_names:
+            for pattern in patterns:
+                versioned = re.compile(
+                    rf"(?:\b((?:19|20)\d\d)\s+(?:the\s+)?(?:{pattern.pattern})|(?:{pattern.pattern})(?:'s|’s)?\s+"
+                    rf"((?:19|20)\d\d))\s+(?:recommendations?|guidelines?|statements?|updates?|bulletins?|versions?"
+                    rf"|advice|guidance)\b", pattern.flags)
+                found += [(org, int(m.group(1) or m.group(2)), m.start(), m.end()) for m in versioned.finditer(text)]
+        return tuple(dict.fromkeys(found))
+
     @property
     def primary_class(self) -> str:
         return self.knowledge_classes[0]

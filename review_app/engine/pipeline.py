@@ -230,6 +230,19 @@ class Engine:
             declared = tuple(o for o, _ in self.pack.organization_names if o in set(declared) | set(corrected or ()))
         named = sorted(declared if declared is not None else self.named_organizations(features.tokens))
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
+        # a version named by a year the corpus holds no source of ("ORG-A's 2009 recommendation"):
+        # not held, like an organization the corpus does not hold; the organization stays named only
+        # where the question names it otherwise too
+        held = {(s.organization, s.published_date.year) for s in self.corpus.sources if s.published_date}
+        versions = [v for v in self.pack.versions_named(question) if (v[0], v[1]) not in held]
+        if versions:
+            rest = question
+            for _, _, start, end in versions:
+                rest = rest[:start] + " " * (end - start) + rest[end:]
+            still = set(self.pack.held_organizations_in(rest) or ())
+            named = [o for o in named if o not in {v[0] for v in versions} or o in still]
+            labels = tuple(dict.fromkeys(f"the {org} {year} version" for org, year, _, _ in versions))
+            return tuple(named) + labels, tuple(o for o in named if o not in present) + labels
         # also as the vocabulary writes it ("the n c c n" dictated letter by letter is the nccn)
         others = tuple(dict.fromkeys(self.pack.other_organizations_in(question)
                                      + self.pack.other_organizations_in(self.vocabulary.normalize(question))))

@@ -181,6 +181,8 @@ class ScopeGuard:
         start, end = match.span()
         before = text[max(0, start - self.window_chars):start]
         sentence = _SENTENCE_BREAK.split(before)[-1]
+        # an age set off by commas ("my sister, 45, had DCIS") describes the person, it ends no clause
+        sentence = _APPOSITIVE_AGE.sub(lambda m: " " * len(m.group(0)), sentence)
         clause = last_clause(sentence, _CLAUSE_BREAK)  # a clause without a subject: its experiencer too
         opened = sentence.rfind("(")
         if opened >= 0 and ")" not in sentence[opened:]:  # inside a parenthesized list: its head counts
@@ -231,6 +233,8 @@ class ScopeGuard:
                 return False
         return False
 
+
+_APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y/?o|yo))?\s*,")
 
 def _names(person: str | None, text: str) -> bool:
     """Whether `text` names the person the question is asked for."""

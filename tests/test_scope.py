@@ -251,3 +251,8 @@ def test_an_age_set_off_by_commas_keeps_the_relative_as_the_experiencer():
 def test_her_husbands_age_and_sex_do_not_make_her_question_about_a_man():
     assert GUARD.check("58F, husband 60M asks whether she needs a mammogram") == ()
 
+
+def test_a_notes_brca_for_breast_cancer_names_no_gene():
+    assert GUARD.check("45F, mother had BrCa at 70, when to start?") == ()
+    assert GUARD.check("45F, BRCA2 carrier, when to start?") == ("known_high_risk_genetics",)
+

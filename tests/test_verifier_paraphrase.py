@@ -158,3 +158,43 @@ def test_a_notes_equals_sign_says_what_the_organization_says(verifier):
 def test_excl_lists_who_is_left_out(verifier):
     text = "USPSTF excl: BRCA carriers, prior breast cancer, chest radiation when young."
     assert judge(verifier, text, "uspstf-2024#exclusions")[0] == "supports"
+
+
+# --- classes claims_k showed -------------------------------------------------------------------------
+
+def test_a_notes_brca_for_breast_cancer_is_not_a_gene(verifier):
+    text = "Task force rationale: Black women ~40% higher BrCa mortality."
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016")[1] != "out_of_scope"
+
+
+def test_neither_recommends_nor_discourages_is_an_i_statement(verifier):
+    text = "For extra MRI in dense breasts the task force neither endorses it nor advises against it."
+    assert judge(verifier, text, "uspstf-2024#dense-breasts")[0] == "supports"
+
+
+def test_should_with_an_adverb_is_a_recommendation(verifier):
+    text = "At 42, the ACS says you should already be getting a yearly mammogram."
+    assert judge(verifier, text, "acs-2015#ages-40-to-44") == ("contradicts", "misstated_strength")
+
+
+def test_no_hard_age_line_is_no_fixed_upper_age(verifier):
+    text = ("The ACR draws no hard age line: women should keep having yearly mammograms past 74 unless "
+            "serious comorbidities limit life expectancy.")
+    assert judge(verifier, text, "acr-current#age-75-and-older")[0] == "supports"
+    text = "The ACR draws a hard upper age line at 74."
+    assert judge(verifier, text, "acr-current#age-75-and-older")[0] == "contradicts"
+
+
+def test_rather_than_a_mandatory_test_denies_the_obligation(verifier):
+    text = "The ACR recommends MRI for women with dense breasts who want it, as an extra rather than a mandatory test."
+    assert judge(verifier, text, "acr-current#dense-breasts")[0] == "supports"
+
+
+def test_an_example_in_parentheses_belongs_to_its_negated_item(verifier):
+    text = "ACS average risk: no prior breast cancer, no known mutation (e.g. BRCA), no chest radiation before 30."
+    assert judge(verifier, text, "acs-2015#average-risk")[0] == "supports"
+
+
+def test_a_hyphenated_percent_a_year_is_a_rate(verifier):
+    text = "The task force cited a 2%-a-year climb in invasive breast cancer among women in their 40s."
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016")[0] == "supports"

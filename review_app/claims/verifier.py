@@ -194,7 +194,7 @@ class Verifier:
         for finding in self.engine.scope.findings(text):
             concept = finding["concept"].lower()
             for m in re.finditer(re.escape(concept), lowered):
-                item = re.split(r"[,;:=(]|\b(?:and|or)\b", lowered[:m.start()])[-1]
+                item = re.split(r"[,;:=]|\b(?:and|or)\b", lowered[:m.start()])[-1]  # "(e.g. X)" is its item's
                 items.setdefault(finding["flag"], []).append(any(p.search(item) for p in self.accounting.negators))
         return frozenset(flag for flag, negated in items.items() if negated and all(negated))
 

@@ -155,3 +155,21 @@ def test_none_of_a_listed_set_denies_it_for_each(verifier):
 def test_a_list_of_exclusions_with_one_the_card_does_not_name_is_partly_right(verifier):
     text = "The USPSTF exclusions: BRCA carriers, prior breast cancer, and current pregnancy."
     assert judge(verifier, text, "uspstf-2024#exclusions") == ("partially_supports", "missing_fact")
+
+
+# --- a card that reports another organization's position --------------------------------------------
+
+REACTION = "acr-uspstf-2024-response#annual-screening-from-40"
+
+
+@pytest.mark.parametrize("text", [
+    "USPSTF = yearly mammogram from 40",
+    "The ACR and the USPSTF now both want a mammogram every year from forty.",
+])
+def test_another_organizations_position_the_card_reports_otherwise_contradicts(verifier, text):
+    assert judge(verifier, text, REACTION) == ("contradicts", "wrong_organization")
+
+
+def test_another_organizations_position_the_card_reports_the_same_is_only_misattributed(verifier):
+    assert judge(verifier, "The USPSTF advises a mammogram every 2 years from 40.", REACTION) == (
+        "does_not_support", "wrong_organization")

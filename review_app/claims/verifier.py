@@ -293,6 +293,9 @@ class Verifier:
             label, reason, explanation = self._judge_atoms(claim, chunk.organization, card, chunk_id)
             return verdict(label, reason, explanation)
         if claim.attributed and chunk.organization not in claim.attributed:
+            reported = self._reported_otherwise(claim.facts, claim.attributed, chunk_id)
+            if reported:  # the card reports the named organization's position, and it is not the claim's
+                return verdict("contradicts", "wrong_organization", f"{chunk_id} reports {reported}")
             return verdict("does_not_support", "wrong_organization",
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
                            f"but {chunk_id} is {chunk.organization}'s")
@@ -619,6 +622,10 @@ class Verifier:
         def reason(own: str | None) -> str | None:
             return "wrong_organization" if several else own
 
+        for atom in elsewhere:  # another organization's part, which the card reports otherwise
+            reported = self._reported_otherwise(atom.reading.facts, atom.organizations, chunk_id)
+            if reported:
+                return "contradicts", "wrong_organization", f"'{atom.text}': {chunk_id} reports {reported}"
         if not judged:
             return ("does_not_support", "wrong_organization",
                     f"no part of the claim speaks for {organization}: " + "; ".join(
@@ -696,6 +703,14 @@ class Verifier:
         return any(not strengths and anchors(claim.values & values)
                    and any(p.search(clause) for c in claim.concepts for p in topics.get(c, ()))
                    for clause, strengths, values in card.clauses or card.sentences)
+
+    def _reported_otherwise(self, facts: Facts, organizations: Sequence[str], chunk_id: str) -> str:
+        """The interval a card reports as another organization's ("every year rather than every 2 years
+        as ORG-B advises"), when the claim gives that organization a different one."""
+        everyone = tuple(o.lower() for o in self.engine.corpus.organizations)
+        return set_aside_for(" ".join(s for s, _, _ in facts.sentences), self.engine.corpus.chunk_by_id[chunk_id].text,
+                             self.reader.single_intervals(facts.intervals), tuple(o.lower() for o in organizations),
+                             everyone, self.accounting, lambda text: self.reader.intervals(self.reader.normalize(text)))
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the

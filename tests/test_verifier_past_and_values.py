@@ -22,3 +22,18 @@ def test_a_two_year_interval_is_biennial(verifier):
 def test_a_grade_for_the_ages_before_a_bound_is_compared(verifier):
     text = "Task force, today: mammography before age 50 is a grade C individual decision."
     assert judge(verifier, text, "uspstf-2024#changes-from-2016")[0] == "contradicts"
+
+
+# --- the month a source was published ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("ACOG's interim update came out in April 2024 and moved the start age to 40.", "contradicts"),
+    ("ACOG's interim update came out in October 2024 and moved the start age to 40.", "supports"),
+])
+def test_a_month_given_for_the_sources_own_publication_must_be_its_month(verifier, text, expected):
+    assert judge(verifier, text, "acog-2024#starting-age")[0] == expected
+
+
+def test_a_month_of_another_organizations_update_is_not_the_cited_sources(verifier):
+    text = "The task force's April 2024 start at 40 came before ACOG matched it in its October 2024 update."
+    assert judge(verifier, text, "uspstf-2024#recommendation")[0] != "contradicts"

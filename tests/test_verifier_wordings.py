@@ -32,8 +32,9 @@ def test_an_interval_in_months_or_twice_a_year_is_an_interval(verifier, text, ch
      "acog-2024#starting-age", ("supports", None)),
     ("ACOG's interim update (Oct. 10, 2024) says average-risk patients should begin screening mammography at 40.",
      "acog-2024#starting-age", ("supports", None)),
+    # the wrong month for the source's own publication contradicts it (independent labels: claims_c)
     ("ACOG's interim update of 10 March 2024 says average-risk patients should begin screening mammography at 40.",
-     "acog-2024#starting-age", ("partially_supports", "missing_fact")),
+     "acog-2024#starting-age", ("contradicts", "missing_fact")),
 ])
 def test_a_day_first_or_abbreviated_date_is_a_date(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected

@@ -435,6 +435,9 @@ class Verifier:
                 and "for" in facts.strengths and "option" in _aligned_strengths(facts, card)
             return ("contradicts", "misstated_strength" if graded or chosen else "missing_fact",
                     f"{chunk_id} states {conflicts}")
+        wrong_month = self._wrong_month(facts, chunk_id)
+        if wrong_month:  # "ORG's update published in April 2024" against a source of October 2024
+            return "contradicts", "missing_fact", wrong_month
         missing_concepts = sorted(facts.concepts - card.concepts)
         # the card states the claim's strength for the same people: with a shared value or topic, a part of it
         same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
@@ -704,6 +707,26 @@ class Verifier:
                    and any(p.search(clause) for c in claim.concepts for p in topics.get(c, ()))
                    for clause, strengths, values in card.clauses or card.sentences)
 
+    def _wrong_month(self, facts: Facts, chunk_id: str) -> str:
+        """A month the claim gives for the publication year of the cited source, bound to the source's
+        organization (the nearest named before it, or none), that is not the month it was published."""
+        chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        published = self.engine.corpus.source_by_id[chunk.document_id].published_date
+        if published is None:
+            return ""
+        everyone = [o.lower() for o in self.engine.corpus.organizations]
+        for sentence, _, _ in facts.sentences:
+            for m in _MONTH_YEAR.finditer(sentence):
+                if int(m.group(2)) != published.year or m.group(1) == _MONTH_NAMES[published.month - 1]:
+                    continue
+                named = [(n.start(), name) for name in everyone
+                         for n in re.finditer(rf"\b{re.escape(name)}\b", sentence[:m.start()])]
+                if named and max(named)[1] != chunk.organization.lower():
+                    continue  # another organization's date ("in line with ORG-B's April 2024 ...")
+                return (f"{chunk.document_id} was published in {_MONTH_NAMES[published.month - 1].title()} "
+                        f"{published.year}, not {m.group(1).title()} {m.group(2)}")
+        return ""
+
     def _reported_otherwise(self, facts: Facts, organizations: Sequence[str], chunk_id: str) -> str:
         """The interval a card reports as another organization's ("every year rather than every 2 years
         as ORG-B advises"), when the claim gives that organization a different one."""
@@ -881,6 +904,10 @@ class Verifier:
         return (needed_values <= covered_values and needed_concepts <= covered_concepts
                 and (org in other_orgs or not claim.multi))
 
+
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+_MONTH_YEAR = re.compile(rf"\b({'|'.join(_MONTH_NAMES)})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")
 
 _STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for nor against)",
                    "against": "recommended against", "option": "an option or individual decision",

@@ -173,3 +173,9 @@ def test_another_organizations_position_the_card_reports_otherwise_contradicts(v
 def test_another_organizations_position_the_card_reports_the_same_is_only_misattributed(verifier):
     assert judge(verifier, "The USPSTF advises a mammogram every 2 years from 40.", REACTION) == (
         "does_not_support", "wrong_organization")
+
+
+def test_a_notes_slashes_between_organizations_part_their_positions(verifier):
+    text = "Start age: USPSTF 40 / ACOG 40 / ACS 45"
+    assert judge(verifier, text, ACOG_START) == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, USPSTF) == ("partially_supports", "wrong_organization")

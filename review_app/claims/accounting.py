@@ -204,12 +204,12 @@ def set_aside_for(claim_text: str, card_text: str, claim_intervals: frozenset[st
         theirs = {i for i in intervals(piece) if i in ranks}
         for name in names:
             if re.search(rf"\b{re.escape(name)}\b", piece.lower()) and theirs and len(mine) == 1 \
-                    and not mine & theirs and _nearest(claim_text, next(iter(mine)), everyone) == name:
+                    and not mine & theirs and nearest_organization(claim_text, next(iter(mine)), everyone) == name:
                 return f"{' / '.join(sorted(theirs))} as {name.upper()}'s, not {next(iter(mine))}"
     return ""
 
 
-def _nearest(text: str, word: str, names: tuple[str, ...]) -> str:
+def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:
     """The organization named nearest before `word` in a text (whose interval it is)."""
     at = text.find(word)
     found = [(at - m.end(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text[:max(at, 0)])]

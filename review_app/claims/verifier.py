@@ -37,6 +37,7 @@ from ..records import Claim
 from .accounting import (
     frequency_clash,
     load_accounting,
+    nearest_organization,
     negated_words,
     percent_of_another,
     scope_classes,
@@ -46,6 +47,7 @@ from .accounting import (
 )
 from .values import (
     DATED_YEAR,
+    MONTHS,
     YEAR,
     ages_of,
     ages_within,
@@ -714,14 +716,12 @@ class Verifier:
         published = self.engine.corpus.source_by_id[chunk.document_id].published_date
         if published is None:
             return ""
-        everyone = [o.lower() for o in self.engine.corpus.organizations]
+        everyone = tuple(o.lower() for o in self.engine.corpus.organizations)
         for sentence, _, _ in facts.sentences:
             for m in _MONTH_YEAR.finditer(sentence):
                 if int(m.group(2)) != published.year or m.group(1) == _MONTH_NAMES[published.month - 1]:
                     continue
-                named = [(n.start(), name) for name in everyone
-                         for n in re.finditer(rf"\b{re.escape(name)}\b", sentence[:m.start()])]
-                if named and max(named)[1] != chunk.organization.lower():
+                if nearest_organization(sentence, m.group(0), everyone) not in ("", chunk.organization.lower()):
                     continue  # another organization's date ("in line with ORG-B's April 2024 ...")
                 return (f"{chunk.document_id} was published in {_MONTH_NAMES[published.month - 1].title()} "
                         f"{published.year}, not {m.group(1).title()} {m.group(2)}")
@@ -905,9 +905,8 @@ class Verifier:
                 and (org in other_orgs or not claim.multi))
 
 
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december")
-_MONTH_YEAR = re.compile(rf"\b({'|'.join(_MONTH_NAMES)})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")
+_MONTH_NAMES = tuple(MONTHS.split("|"))
+_MONTH_YEAR = re.compile(rf"\b({MONTHS})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")  # names of documents too
 
 _STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for nor against)",
                    "against": "recommended against", "option": "an option or individual decision",

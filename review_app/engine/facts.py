@@ -189,6 +189,7 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
 
 _ONLY = re.compile(r"\b(only|solely)\b")
 
+
 class FactReader:
     """Reads Facts from text with a vocabulary and claim rules; organizations from the corpus."""
 

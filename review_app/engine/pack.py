@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..errors import CorpusError, Problem
@@ -67,19 +67,23 @@ class Pack:
             return None
         text = self.without_other_organizations(question)
         return tuple(org for org, patterns in self.organization_names if any(p.search(text) for p in patterns))
+
+    @cached_property
+    def _versioned(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        """For each held organization's name pattern, the pattern of a version named by its year
+        (compiled once, on first use)."""
+        return tuple((org, re.compile(
+            rf"(?:\b((?:19|20)\d\d)\s+(?:the\s+)?(?:{pattern.pattern})|(?:{pattern.pattern})(?:'s|’s)?\s+"
+            rf"((?:19|20)\d\d))\s+(?:recommendations?|guidelines?|statements?|updates?|bulletins?|versions?"
+            rf"|advice|guidance)\b", pattern.flags))
+            for org, patterns in self.organization_names for pattern in patterns)
+
     def versions_named(self, question: str) -> tuple[tuple[str, int, int, int], ...]:
         """(held organization, year, start, end) for each version a question names by its year
         ("ORG-A's 2009 recommendation", "ORG-B's 2011 bulletin")."""
         text = self.without_other_organizations(question)
-        found = []
-        for org, patterns in self.organization_names:
-            for pattern in patterns:
-                versioned = re.compile(
-                    rf"(?:\b((?:19|20)\d\d)\s+(?:the\s+)?(?:{pattern.pattern})|(?:{pattern.pattern})(?:'s|’s)?\s+"
-                    rf"((?:19|20)\d\d))\s+(?:recommendations?|guidelines?|statements?|updates?|bulletins?|versions?"
-                    rf"|advice|guidance)\b", pattern.flags)
-                found += [(org, int(m.group(1) or m.group(2)), m.start(), m.end()) for m in versioned.finditer(text)]
-        return tuple(dict.fromkeys(found))
+        return tuple(dict.fromkeys((org, int(m.group(1) or m.group(2)), m.start(), m.end())
+                                   for org, versioned in self._versioned for m in versioned.finditer(text)))
 
     @property
     def primary_class(self) -> str:

@@ -132,6 +132,8 @@ class Engine:
         self._embedding_versions: dict[EmbeddingSpec, str] = {}
         self.organizations = [c.organization for c in chunks]
         self._org_list = list(corpus.organizations)
+        # (organization, year) of every dated source: a version a question names by a year it is not
+        self._held_versions = {(s.organization, s.published_date.year) for s in corpus.sources if s.published_date}
         self._org_code = np.array([self._org_list.index(c.organization) for c in chunks], dtype=np.int64)
         self._doc_list = [s.id for s in corpus.sources]
         self._doc_code = np.array([self._doc_list.index(c.document_id) for c in chunks], dtype=np.int64)
@@ -233,8 +235,7 @@ class Engine:
         # a version named by a year the corpus holds no source of ("ORG-A's 2009 recommendation"):
         # not held, like an organization the corpus does not hold; the organization stays named only
         # where the question names it otherwise too
-        held = {(s.organization, s.published_date.year) for s in self.corpus.sources if s.published_date}
-        versions = [v for v in self.pack.versions_named(question) if (v[0], v[1]) not in held]
+        versions = [v for v in self.pack.versions_named(question) if (v[0], v[1]) not in self._held_versions]
         if versions:
             rest = question
             for _, _, start, end in versions:

@@ -236,6 +236,7 @@ class ScopeGuard:
 
 _APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y/?o|yo))?\s*,")
 
+
 def _names(person: str | None, text: str) -> bool:
     """Whether `text` names the person the question is asked for."""
     return person is not None and re.search(rf"\b{re.escape(person)}\b", text, re.I) is not None

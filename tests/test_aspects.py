@@ -123,6 +123,8 @@ def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):
     ("    patient_only: true\n", "    patient_only: maybe\n", "patient_only"),
     ("default_aspects: [start_age, interval]", "default_aspects: [someday]", "default_aspects"),
     ("    cues: ['\\bdiagnostic\\b']", "    cues: ['(unclosed']", "cues[0]"),
+    # a double-quoted "\b" in YAML is a backspace: a cue that could never match is refused
+    ("    cues: ['\\bdiagnostic\\b']", '    cues: ["\\bdiagnostic\\b"]', "control character"),
 ])
 def test_the_positions_file_is_validated_with_file_and_field(engine, corpus_copy, old, new, field):
     path = corpus_copy / "positions.yaml"
@@ -319,3 +321,49 @@ def test_the_organization_a_reaction_is_to_has_no_statement_to_miss(engine, sett
     assert decision.aspects_missing.get("risk_assessment", ()) == ()
     asked_by_name = engine.ask("Which organizations recommend a risk assessment by 25?", settings)
     assert "USPSTF" in asked_by_name.aspects_missing["risk_assessment"]  # asked about, so still listed
+
+
+@pytest.mark.parametrize("question, asked, absent", [
+    # whether her own history changes the advice (present tense) is not what an organization changed
+    ("I'm 52 and have asthma. Would my asthma change how often I get screened?", "interval", "what_changed"),
+    ("Does that earlier biopsy history change what the task force advises for her?", None, "what_changed"),
+    ("Did the 2024 update change how often ACOG advises screening?", "what_changed", None),
+    ("What did the task force revise in its newest statement?", "what_changed", None),
+    # one year alone names the version asked about; two versions, or one against now, compare
+    ("How does the USPSTF 2024 start age compare with the ACR's?", "start_age", "what_changed"),
+    ("How does the 2016 advice differ from the current one?", "what_changed", None),
+    ("How does it compare with the 2016 practice bulletin?", "what_changed", None),
+    # "still pushing X" recommends X; "pushing for" and "what are they pushing" ask for the call
+    ("Is ACS still pushing clinical breast exams for women in their 30s?", "clinical_breast_examination", "calls_for"),
+    ("The radiologists said it was not enough. What are they pushing for?", "calls_for", None),
+    # a reaction named only as where the point is asked ("in its statement on ...") is not asked
+    ("What interval did the ACR ask for in its statement on the final task force update?", "interval", "response"),
+    # who it is NOT meant for asks who is left out; "may not apply to me" still asks whether it covers her
+    ("Which people is the task force advice explicitly not written for?", "high_risk", "applies_to"),
+    ("A nurse said the rules may not apply to me. Does the recommendation include nonbinary people?", "applies_to",
+     "high_risk"),
+    ("is she still on the regular every-two-years plan?", "interval", None),
+])
+def test_words_that_look_like_a_cue_are_not_one(engine, question, asked, absent):
+    read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
+    assert (asked is None or asked in read) and absent not in read
+
+
+def test_a_reaction_named_as_where_the_point_is_asked_keeps_its_subject_out_of_missing(engine, settings):
+    decision = engine.ask("What interval did the ACR ask for in its statement on the final task force update?",
+                          settings)
+    assert "response" not in decision.aspects
+    assert all(c.startswith("acr-uspstf-2024-response#") for c in decision.answer_chunks["interval"]
+               if c.startswith("acr"))
+    assert "USPSTF" not in decision.aspects_missing.get("interval", ())
+
+
+def test_which_groups_changed_leaves_out_the_positions_of_organizations_with_one_version(engine, settings):
+    decision = engine.ask("Which organizations have changed their screening advice in recent years?", settings)
+    organizations = {c.split("-")[0] for a in ("start_age", "interval") for c in decision.answer_chunks.get(a, ())}
+    assert organizations and organizations <= {"uspstf", "acog"}  # ACS and ACR hold one version each
+    assert {"ACS", "ACR"} <= set(decision.aspects_missing["what_changed"])
+    assert "ACS" not in decision.aspects_missing.get("start_age", ())
+    # an organization named is asked about even when it holds a single version
+    named = engine.ask("What changed in the ACS advice on when to start?", settings)
+    assert any(c.startswith("acs-2015#") for c in named.answer_chunks["start_age"])

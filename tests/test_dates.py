@@ -26,6 +26,7 @@ def stated(question: str) -> dt.date | None:
     ("Late 2024: what did the task force say?", "2024-12-31"),
     ("in the summer of 2024 when should she start?", "2024-08-31"),
     ("Before ACOG's 2024 update, was 50 the latest start?", "2024-10-09"),
+    ("before ACOG's 2024 interim update, what did the bulletin say?", "2024-10-09"),  # a word naming the update
     ("before the American College of Obstetricians and Gynecologists 2024 update?", "2024-10-09"),  # a long name
     ("prior to the American  College of Obstetricians and Gynecologists' 2024 revision", "2024-10-09"),
     ("before the American Cancer Society's update", None),  # that organization has no update in the corpus

@@ -33,6 +33,10 @@ def test_normalization_meets_cards_halfway():
     ("75+", [(75, 130)]),
     ("ages 40 to 49", [(40, 49)]),
     ("from 2015 to 2019", []),
+    # a learner's wording: "I am woman 46 years", "I have 52 years" (not "2 years left")
+    ("Hello, I am woman 46 years from Brazil", [(46, 46)]),
+    ("I have 52 years and my mother had it", [(52, 52)]),
+    ("I have 2 years left on my plan", []),
 ])
 def test_question_ages(text, expected):
     assert list(age_ranges(text)) == expected

@@ -43,6 +43,12 @@ class Aspect:
     subsumes: tuple[str, ...] = ()  # aspects a question asking this one names only as its subject
     relational: bool = False  # a question about it names other organizations than the one answering
     speaks_of: tuple[str, ...] = ()  # the aspects its statements speak of (a "what changed" one)
+    not_cues: tuple[re.Pattern[str], ...] = ()  # words that look like a cue and are not one (blanked first)
+
+    def asked_in(self, text: str) -> bool:
+        for pattern in self.not_cues:
+            text = pattern.sub(" ", text)
+        return any(c.search(text) for c in self.cues)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,18 @@ class Position:
 
 
 @dataclass(frozen=True)
+class AskedAspects:
+    """What a question asks about: its aspects (pack order), whether they are the pack's defaults,
+    the defaults asked only as what a change is of ("what changed?"), and the relational aspects
+    named only as where the point is asked ("... in its statement on ORG-B's?"), not asked."""
+
+    aspects: tuple[str, ...]
+    default: bool
+    implied: tuple[str, ...] = ()
+    framing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class AspectRules:
     aspects: dict[str, Aspect]
     default: tuple[str, ...]
@@ -82,10 +100,22 @@ class AspectRules:
         return {a.id: a.label for a in self.aspects.values()}
 
     def read(self, normalized_question: str, patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool]:
-        """(the aspects a question asks about in pack order, whether they are the pack's defaults).
-        Read from the sentences that ask (those ending in a question mark) when they name any, so that
-        context told in passing ("ORG-A says yearly, ORG-B says every two years. did ORG-A say
-        anything about the conflicting advice?") is not taken for what is asked; else from the whole question."""
+        """(the aspects a question asks about in pack order, whether they are the pack's defaults)."""
+        asked = self.read_asked(normalized_question, patient_ages)
+        return asked.aspects, asked.default
+
+    def read_asked(self, normalized_question: str, patient_ages: Sequence[AgeRange]) -> AskedAspects:
+        """The aspects a question asks about, read from the sentences that ask (those ending in a
+        question mark) when they name any, so that context told in passing ("ORG-A says yearly,
+        ORG-B says every two years. did ORG-A say anything about the conflicting advice?") is not
+        taken for what is asked; else from the whole question."""
+        framing = tuple(a.id for a in self.aspects.values() if a.relational
+                        and any(p.search(normalized_question) for p in a.not_cues))
+        asked, default, implied = self._read(normalized_question, patient_ages)
+        return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked))
+
+    def _read(self, normalized_question: str,
+              patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
         asked_text = asked_part(normalized_question)
         asked = self._cued(asked_text) if asked_text != normalized_question else []
         if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
@@ -98,18 +128,18 @@ class AspectRules:
         subsumed = {s for a in asked for s in self.aspects[a].subsumes}
         asked = [a for a in asked if a not in subsumed]
         if not asked:
-            return self.default, True
+            return self.default, True, ()
         if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
-            return tuple(dict.fromkeys([*self.default, *asked])), False
-        return tuple(asked), False
+            implied = tuple(a for a in self.default if a not in asked)
+            return tuple(a for a in self.aspects if a in asked or a in implied), False, implied
+        return tuple(asked), False, ()
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences
         after it that ask about no aspect of their own (an ellipsis: "... per ORG-A? per ORG-B?")."""
-        cues = self.aspects[aspect].cues
         found, continuing = [], False
         for sentence in _SENTENCE.findall(normalized_question):
-            if any(c.search(sentence) for c in cues):
+            if self.aspects[aspect].asked_in(sentence):
                 found.append(sentence)
                 continuing = True
             elif continuing and not self._cued(sentence):
@@ -119,7 +149,7 @@ class AspectRules:
         return found
 
     def _cued(self, text: str) -> list[str]:
-        return [a.id for a in self.aspects.values() if any(c.search(text) for c in a.cues)]
+        return [a.id for a in self.aspects.values() if a.asked_in(text)]
 
     def asks_every_organization(self, normalized_question: str) -> bool:
         """Whether a question that names organizations still asks about all of them ("who ...")."""
@@ -149,7 +179,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
                   patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
-                  per_aspect: dict[str, Sequence[str]] | None = None) -> AnswerPlan:
+                  per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
+                  framing: tuple[str, ...] = ()) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -157,7 +188,11 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     (those the question names, else every organization with an eligible chunk). A source in
     force comes first, unless the question asks about the past and names the year of a version
     replaced since ("the 2016 statement"). `per_aspect` narrows the organizations of an aspect
-    (those named in the sentence that asks about it)."""
+    (those named in the sentence that asks about it). `implied` are the aspects asked only as what a
+    change is of ("which groups changed their advice?"): an organization with a single version on
+    one has nothing to compare there, and is not missing on it. `framing` are the relational aspects
+    named only as where the point is asked: an organization in play with no statement on one is
+    the one reacted to, and not missing on the points asked."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -165,6 +200,11 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     chunks: dict[str, tuple[str, ...]] = {}
     missing: dict[str, tuple[str, ...]] = {}
     reacted_to: set[str] = set()  # named as the one a reaction is to: context, not asked about
+    for aspect in framing:
+        speaking = {corpus.chunk_by_id[p.chunk_id].organization for p in rules.positions
+                    if p.aspect == aspect and eligible[index[p.chunk_id]]}
+        if speaking & set(organizations):
+            reacted_to.update(o for o in organizations if o not in speaking)
     for aspect in asked:
         in_play = (per_aspect or {}).get(aspect, organizations)
         speaks_of = rules.aspects[aspect].speaks_of
@@ -179,6 +219,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
         absent: list[str] = []
         for organization in in_play:
             mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
+            if aspect in implied and not _replaced_one(corpus, {corpus.chunk_by_id[c].document_id for c in mine}):
+                continue  # a single version: nothing of this organization's changed to compare
             if not mine:
                 absent.append(organization)
                 continue
@@ -217,6 +259,13 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     missing = {a: tuple(o for o in absent if o not in reacted_to or a in (per_aspect or {}))
                for a, absent in missing.items()}
     return AnswerPlan(asked, default, chunks, missing)
+
+
+def _replaced_one(corpus: Corpus, documents: set[str]) -> bool:
+    """Whether one of these sources replaces another of them, in whole or in part."""
+    source = corpus.source_by_id
+    return any(other in source[d].supersedes or other in dict(source[d].replaces_sections)
+               for d in documents for other in documents if other != d)
 
 
 def _within(ages: Sequence[AgeRange], span: AgeRange) -> bool:
@@ -294,9 +343,15 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
         if not (isinstance(speaks_of, list) and all(isinstance(a, str) and a in spec for a in speaks_of)):
             problems.append(Problem(file, f"{where}.speaks_of", "expected a list of aspects named under `aspects`"))
             speaks_of = []
+        not_cues = entry.get("not_cues") or []
+        if not isinstance(not_cues, list):
+            problems.append(Problem(file, f"{where}.not_cues", "expected a list of patterns"))
+            not_cues = []
+        blanked = [compile_pattern(p, file, f"{where}.not_cues[{i}]", problems) for i, p in enumerate(not_cues)]
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
                                    bool(entry.get("all_versions", False)), tuple(subsumes),
-                                   bool(entry.get("relational", False)), tuple(speaks_of))
+                                   bool(entry.get("relational", False)), tuple(speaks_of),
+                                   tuple(c for c in blanked if c is not None))
     return aspects
 
 

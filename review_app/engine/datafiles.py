@@ -44,6 +44,11 @@ def compile_pattern(pattern: object, file: str, field: str, problems: list[Probl
     if not isinstance(pattern, str):
         problems.append(Problem(file, field, "expected a regular expression string"))
         return None
+    control = next((c for c in pattern if ord(c) < 32 and c not in "\t\n"), None)
+    if control is not None:  # a YAML double-quoted "\b" is a backspace, not a word boundary
+        problems.append(Problem(file, field, f"control character {control!r} in the pattern: write it in single "
+                                             "quotes, or double each backslash inside double quotes"))
+        return None
     try:
         return re.compile(pattern, re.IGNORECASE)
     except re.error as exc:

@@ -37,7 +37,7 @@ _BEFORE_UPDATE = (
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
     r"(?:(?:put|puts|came) out (?:with )?|published |released |issued |made |did )?(?:its |their |the |an? )?"
     r"(?:(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
-    r"(?:(?P<year>19[89]\d|20\d\d)\s+)?"
+    r"(?:(?P<year>19[89]\d|20\d\d)\s+)?(?:(?:interim|final|new|newer|latest|draft|revised|full)\s+)?"
     r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b")
 
 

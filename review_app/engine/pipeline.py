@@ -412,7 +412,8 @@ class Engine:
                      settings: Settings, asked_kind: str | None = None) -> AnswerPlan:
         """The aspects the (normalized) question asks about and, per aspect and organization in play
         (those it names, else every one with an eligible source), the chunks that answer it."""
-        asked, default = self.aspects.read(normalized, features.ages)
+        read = self.aspects.read_asked(normalized, features.ages)
+        asked, default = read.aspects, read.default
         held = [] if self.aspects.asks_every_organization(normalized) else \
             [o for o in named if o in self.corpus.organizations]
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
@@ -427,7 +428,9 @@ class Engine:
                     per_aspect[aspect] = [o for o in organizations if o in there]
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
                              self._current_chunks(settings.reference_date), features.ages, preferred,
-                             features.historical, features.years, self._chunk_index, per_aspect)
+                             features.historical, features.years, self._chunk_index, per_aspect,
+                             () if held else read.implied,  # an organization named is asked about even unchanged
+                             read.framing)
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

@@ -27,8 +27,11 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
-                r"\s+(?:now\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
+                r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
+                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
+    # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
+    (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
     (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
     (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"

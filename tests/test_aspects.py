@@ -367,3 +367,12 @@ def test_which_groups_changed_leaves_out_the_positions_of_organizations_with_one
     # an organization named is asked about even when it holds a single version
     named = engine.ask("What changed in the ACS advice on when to start?", settings)
     assert any(c.startswith("acs-2015#") for c in named.answer_chunks["start_age"])
+
+
+def test_an_aspect_asked_in_a_part_of_its_own_is_not_a_subject(engine):
+    # three asks of one organization: stopping does not swallow starting and the interval
+    asked = read(engine, "Per the ACS, at what age should she start mammograms, how often should she go, and "
+                         "when can she stop?")[0]
+    assert {"start_age", "interval", "age_75_and_older"} <= set(asked)
+    # the start age named as the subject of a reason is still not asked
+    assert "start_age" not in read(engine, "Why did ACOG lower the age to start screening?")[0]

@@ -98,3 +98,11 @@ def test_a_year_ending_a_state_of_her_history_is_not_the_questions_time(engine, 
     decision = engine.ask("I'm 41. I breastfed my youngest until 2021 but that's long done. The letter says I have "
                           "dense breasts. Should I get an MRI or ultrasound too?", settings)
     assert decision.reference_date_source == "pinned" and not decision.abstain
+
+
+def test_organizations_compared_at_a_stated_time_keep_that_time(engine, settings):
+    decision = engine.ask("As of 2019, how did the USPSTF and ACOG differ on mammograms for women in their 40s?",
+                          settings)
+    assert decision.settings.reference_date.isoformat() == "2019-12-31"
+    # one organization compared with itself still compares then and now
+    assert engine.ask("In 2016, what did USPSTF say and how does it differ?", settings).reference_date_phrase is None

@@ -57,6 +57,7 @@ def test_in_scope_mentions_do_not_fire(question):
     ("Pap smear interval", "cervical cancer screening"),
     ("Is a screening mammogram covered with no copay?", "insurance and billing"),
     ("Should she take tamoxifen to lower her breast cancer risk?", "risk-reducing medication and treatment"),
+    ("Can they check for ovarian cancer during my mammogram?", "ovarian cancer screening"),
 ])
 def test_topic_guard(question, topic):
     assert GUARD.other_topic(question) == topic
@@ -159,6 +160,9 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     "58F, PMHx asthma, HTN, DM2, last MMG 13 mo ago neg. Due now? q1y vs q2y per ACS?",   # comorbidities
     "My mother had ovarian cancer. When should I start mammograms?",                    # someone else's
     "My mother had colon cancer at 60. When should I start mammograms?",
+    # another cancer named only to deny it, or as the family's, is history, not what is asked
+    "52F, father had prostate cancer; no breast or ovarian cancer in the family. Yearly or every 2 years?",
+    "Ovarian cancer runs in the family. When should I start mammograms?",
     '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
 ])
 def test_context_and_comorbidities_never_make_a_question_off_corpus(question):
@@ -225,6 +229,14 @@ def test_a_question_asked_for_a_relative_takes_her_findings_as_the_patients(engi
     ("No lumps, BRCA2 positive. When should I start mammograms?", {"known_high_risk_genetics"}),
     ("Denies pain or nipple discharge but has a new lump; screening mammogram?", {"diagnostic_symptoms"}),
     ("No family history, pregnant now: when do I start?", {"pregnancy_or_lactation"}),
+    # a negation after the list: it covers each item, unless an item affirms or names another person
+    ("43F. BRCA1/2 and multigene panel negative last year. MRI for dense breasts?", set()),
+    ("PALB2, CHEK2 and ATM all came back negative; when should she start mammograms?", set()),
+    ("45F, BRCA2 positive and CHEK2 negative. When to start?", {"known_high_risk_genetics"}),
+    ("She has BRCA1 and her sister is negative. When to start?", {"known_high_risk_genetics"}),
+    # symptoms of something else are not breast findings
+    ("52, on a patch for menopausal symptoms; yearly or every 2 years?", set()),
+    ("52, breast symptoms for a week; yearly or every 2 years?", {"diagnostic_symptoms"}),
 ])
 def test_one_negation_covers_a_list(question, flags):
     assert set(GUARD.check(question)) == flags

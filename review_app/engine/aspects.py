@@ -31,6 +31,7 @@ AgeRange = tuple[int, int]
 
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_CLAUSE = re.compile(r"[,;:.!?]")
 
 
 @dataclass(frozen=True)
@@ -121,11 +122,16 @@ class AspectRules:
         if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
             # "... told her to be self-aware. what does ORG mean by that?": asked about the context's topic
             asked += [a for a in self._cued(normalized_question) if a not in asked]
+        # the text whose parts may each ask: the sentences that ask, not context read only for want of them
+        read_from = asked_text if asked or asked_text == normalized_question else None
         asked = asked or self._cued(normalized_question)
-        asked += [a.id for a in self.aspects.values() if a.id not in asked
-                  and a.patient_ages is not None and _within(patient_ages, a.patient_ages)]
+        asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)]
         asked = [a for a in self.aspects if a in asked]  # pack order
-        subsumed = {s for a in asked for s in self.aspects[a].subsumes}
+        # an aspect named only as the subject of another ("why did they lower the start age?") is
+        # not asked; named in a part of its own ("when to start, how often, when to stop?") it is
+        # (an aspect the patient's age asks about subsumes its subjects wherever they are named)
+        subsumed = {s for a in asked for s in self.aspects[a].subsumes
+                    if read_from is None or not self._asked_apart(s, a, read_from) or self._patients(a, patient_ages)}
         asked = [a for a in asked if a not in subsumed]
         if not asked:
             return self.default, True, ()
@@ -133,6 +139,17 @@ class AspectRules:
             implied = tuple(a for a in self.default if a not in asked)
             return tuple(a for a in self.aspects if a in asked or a in implied), False, implied
         return tuple(asked), False, ()
+
+    def _patients(self, aspect: str, patient_ages: Sequence[AgeRange]) -> bool:
+        span = self.aspects[aspect].patient_ages
+        return span is not None and _within(patient_ages, span)
+
+    def _asked_apart(self, aspect: str, subject_of: str, text: str) -> bool:
+        """Whether a clause of `text` asks about `aspect` without `subject_of` (which then did not
+        merely name it), when `subject_of` is asked in words at all (not only by the patient's age)."""
+        other = self.aspects[subject_of]
+        return other.asked_in(text) and any(self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
+                                            for clause in _CLAUSE.split(text) if clause)
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences

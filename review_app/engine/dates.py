@@ -56,6 +56,7 @@ _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed a
 _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
                   r"compar\w*|since then|update[sd]?|revis\w*|new)\b", re.I)
 # ("versus" is no such word: "annual versus biennial" compares intervals, not times)
+_COMPARED = re.compile(r"\b(differ\w*|compar\w*)\b", re.I)  # organizations compared, when two are named
 # "a few months before the task force put out its final update": the update dates the stated time,
 # it asks about no later one
 _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}?\b(update[sd]?|revision|revised|"
@@ -105,15 +106,20 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     if not found:
         return None
     earliest = min(found, key=lambda t: t.date)
-    if _then_and_now(question, earliest, found, pointed_back):
+    named = {short for name, short in organizations.items()
+             if re.search(r"\b" + re.escape(name) + r"\b", question, re.IGNORECASE)}
+    if _then_and_now(question, earliest, found, pointed_back, len(named) > 1):
         return None  # a comparison across time keeps the present date (superseded sources stay eligible)
     return earliest
 
 
-def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime], pointed_back: bool = False) -> bool:
+def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime], pointed_back: bool = False,
+                  organizations_compared: bool = False) -> bool:
     """The question also asks about a later time: another, later year, or a word of comparison or
     of the present outside every stated phrase ("how is the 2024 one different", "what changed";
-    the "update" of "before the society's October update" is a stated time's own word)."""
+    the "update" of "before the society's October update" is a stated time's own word). With two
+    organizations or more named, "differ" and "compare" compare them at the time stated ("as of
+    2019, how did ORG-A and ORG-B differ?")."""
     rest = question
     for time in found:
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time
@@ -121,6 +127,8 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"
+    if organizations_compared:
+        rest = _COMPARED.sub(" ", rest)
     return bool(later) or (not pointed_back and bool(_NOW.search(_BEFORE_A_CHANGE.sub(" ", rest))))
 
 

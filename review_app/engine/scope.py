@@ -26,6 +26,8 @@ from .datafiles import compile_pattern, read_mapping
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
+_IN_THE_FAMILY = re.compile(r"[^.;!?,]{0,25}\b(in|on) (the|her|my|his|their|our|your) (family|\w+ side)\b",
+                            re.IGNORECASE)
 _LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
 _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
@@ -71,6 +73,7 @@ class ContextRules:
     shared_with_patient: re.Pattern[str] | None = None  # "my sister and I both ...": the patient's too
     list_item: re.Pattern[str] | None = None  # an item of a list one negation covers ("denies lumps, pain or ...")
     list_negation: re.Pattern[str] | None = None  # a cue that negates a list joined by commas alone ("denies A, B")
+    list_negation_after: re.Pattern[str] | None = None  # a negation after a list ending the concept's ("A and B neg")
 
 
 @dataclass(frozen=True)
@@ -134,9 +137,12 @@ class ScopeGuard:
         return None
 
     def _someone_elses(self, text: str, match: re.Match) -> bool:
-        """The match is about another person ("my mother had ovarian cancer")."""
+        """The match tells another person's history, not what is asked ("my mother had <another
+        condition>", "no <condition> in the family")."""
         sentence = _SENTENCE_BREAK.split(text[max(0, match.start() - self.window_chars):match.start()])[-1]
-        return self.context.experiencer is not None and bool(self.context.experiencer.search(sentence))
+        if self.context.experiencer is not None and self.context.experiencer.search(sentence):
+            return True
+        return bool(_IN_THE_FAMILY.match(text[match.end():match.end() + 40]))
 
     def on_topic(self, question: str) -> bool:
         """Whether the question names the corpus topic or a closely related term."""
@@ -195,6 +201,9 @@ class ScopeGuard:
         if self.negation is not None and self._negated_list(sentence, match.group(0) + after):
             return "negated"
         if context.negation_after is not None and context.negation_after.search(clause_after):
+            return "negated"
+        if context.list_negation_after is not None \
+                and context.list_negation_after.search(_SENTENCE_BREAK.split(after)[0]):
             return "negated"
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
                 and context.experiencer.search(clause) and not (
@@ -303,7 +312,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
-                        "list_item", "list_negation")}
+                        "list_item", "list_negation", "list_negation_after")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -314,7 +323,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         lists[key] = frozenset(values)
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
-                        cues["list_item"], cues["list_negation"])
+                        cues["list_item"], cues["list_negation"], cues["list_negation_after"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

@@ -340,7 +340,7 @@ def test_the_organization_a_reaction_is_to_has_no_statement_to_miss(engine, sett
     ("What interval did the ACR ask for in its statement on the final task force update?", "interval", "response"),
     # who it is NOT meant for asks who is left out; "may not apply to me" still asks whether it covers her
     ("Which people is the task force advice explicitly not written for?", "high_risk", "applies_to"),
-    ("A nurse said the rules may not apply to me. Does the recommendation include nonbinary people?", "applies_to",
+    ("A nurse said the rules may not apply to me. Is a woman with a family history included?", "applies_to",
      "high_risk"),
     ("is she still on the regular every-two-years plan?", "interval", None),
 ])
@@ -376,3 +376,28 @@ def test_an_aspect_asked_in_a_part_of_its_own_is_not_a_subject(engine):
     assert {"start_age", "interval", "age_75_and_older"} <= set(asked)
     # the start age named as the subject of a reason is still not asked
     assert "start_age" not in read(engine, "Why did ACOG lower the age to start screening?")[0]
+
+
+def test_who_the_patient_is_qualifies_whether_the_advice_applies(engine, settings):
+    """Told before the question ("I'm nonbinary. Does it apply to me?"), gender identity is what is
+    asked: answered where a card speaks of it, and the others said to have no statement on it."""
+    decision = engine.ask("I'm genderqueer, assigned female at birth, 47. Does mammogram advice even cover me?",
+                          settings)
+    assert decision.aspects == ("gender_identity",)
+    assert decision.answer_chunks["gender_identity"] == ("uspstf-2024#population",)
+    assert {"ACS", "ACOG", "ACR"} <= set(decision.aspects_missing["gender_identity"])
+    # who she is, told beside another question, does not make it one about coverage
+    assert "gender_identity" not in read(engine, "I'm a trans man, 45. How often should I be screened?")[0]
+
+
+@pytest.mark.parametrize("question", [
+    "Does the task force guidance cover a nonbinary patient of 52, and what would it be?",
+    "Is she still covered by the ACOG advice after her sister's diagnosis? What does it say to do for her?",
+])
+def test_asking_for_the_recommendation_as_a_whole_adds_the_defaults(engine, question):
+    assert set(engine.aspects.default) <= set(read(engine, question)[0])
+
+
+def test_from_what_age_asks_when_to_start_and_by_what_age_a_risk_assessment_does_not(engine):
+    assert "start_age" in read(engine, "Does USPSTF cover trans men, and from what age?")[0]
+    assert "start_age" not in read(engine, "By what age does ACR want a risk assessment?")[0]

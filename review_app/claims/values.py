@@ -56,7 +56,8 @@ def year_for_age(claim: Facts, card: Facts) -> str:
 
 
 def is_decade(low: float, high: float) -> bool:
-    return high - low == 9 and low % 10 == 0
+    """A decade of life or a part of one ("in their forties", "the early forties": 40 to 44)."""
+    return low // 10 == high // 10 and high - low >= 3
 
 
 def is_year(value: str) -> bool:
@@ -119,6 +120,23 @@ def value_kind(value: str, *facts: Facts) -> str:
         return "risk" if value.startswith("risk ") else "percent"
     number = float(value)
     return "year" if 1900 <= number <= 2100 else "number"
+
+
+def swapped_number(missing: Sequence[str], claim: Facts, card: Facts) -> str | None:
+    """The one number (not a year, a percentage or an interval) the card states in place of the
+    claim's one missing number, if that is all that differs."""
+    if len(missing) != 1 or not _numeric(missing[0]) or value_kind(missing[0], claim, card) != "number":
+        return None
+    theirs = [v for v in card.values - claim.values if _numeric(v) and value_kind(v, claim, card) == "number"]
+    return theirs[0] if len(theirs) == 1 else None
+
+
+def _numeric(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:  # a date ("april 2024")
+        return False
+    return True
 
 
 def uncovered(claim: Facts, card: Facts) -> set[str]:

@@ -60,6 +60,7 @@ from .values import (
     other_rates,
     ranged_ages,
     ranges_apart,
+    swapped_number,
     uncovered,
     unstated_dates,
     year_for_age,
@@ -459,6 +460,10 @@ class Verifier:
         other = other_rates(missing, card)
         if other:  # the card's number is another quantity ("rising 2% per year" is not "a 2% chance each year")
             return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
+        swapped = swapped_number(missing, facts, card)
+        if swapped and coverage >= CONTENT_COVERAGE:
+            # the card's sentence in the claim's words with its one number changed ("by 35" for "by 25")
+            return "contradicts", "missing_fact", f"{chunk_id} states {swapped}, not {missing[0]}"
         # Part of a claim is supported only by a card that states some of its values.
         shared = bool(anchors(facts.values & card.values)) or ages_within(facts, card) or decade_meets(facts, card) \
             or bool(facts.concepts & card.concepts and same_strength)

@@ -45,6 +45,7 @@ class Aspect:
     relational: bool = False  # a question about it names other organizations than the one answering
     speaks_of: tuple[str, ...] = ()  # the aspects its statements speak of (a "what changed" one)
     not_cues: tuple[re.Pattern[str], ...] = ()  # words that look like a cue and are not one (blanked first)
+    qualifies: tuple[str, ...] = ()  # asked with one of these, it is read from the whole question (who she is)
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -95,6 +96,7 @@ class AspectRules:
     positions: tuple[Position, ...]
     every_organization: tuple[re.Pattern[str], ...] = ()  # cues that a question naming some asks about all
     refers_back: tuple[re.Pattern[str], ...] = ()  # cues that the asking sentence is about the context's topic
+    general: tuple[re.Pattern[str], ...] = ()  # cues that the recommendation as a whole is asked too
 
     @property
     def labels(self) -> dict[str, str]:
@@ -126,6 +128,9 @@ class AspectRules:
         read_from = asked_text if asked or asked_text == normalized_question else None
         asked = asked or self._cued(normalized_question)
         asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)]
+        # "I'm nonbinary. Does the advice apply to me?": who she is, told before, qualifies what is asked
+        asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & set(asked)
+                  and a.asked_in(normalized_question)]
         asked = [a for a in self.aspects if a in asked]  # pack order
         # an aspect named only as the subject of another ("why did they lower the start age?") is
         # not asked; named in a part of its own ("when to start, how often, when to stop?") it is
@@ -135,6 +140,8 @@ class AspectRules:
         asked = [a for a in asked if a not in subsumed]
         if not asked:
             return self.default, True, ()
+        if any(p.search(normalized_question) for p in self.general):  # "does it cover her, and what would it be?"
+            asked = [a for a in self.aspects if a in asked or a in self.default]
         if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
             implied = tuple(a for a in self.default if a not in asked)
             return tuple(a for a in self.aspects if a in asked or a in implied), False, implied
@@ -332,11 +339,16 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         problems.append(Problem(name, "refers_back_cues", "expected a list of patterns"))
         back = []
     refers_back = [compile_pattern(p, name, f"refers_back_cues[{i}]", problems) for i, p in enumerate(back)]
+    general_spec = data.get("general_cues") or []
+    if not isinstance(general_spec, list):
+        problems.append(Problem(name, "general_cues", "expected a list of patterns"))
+        general_spec = []
+    general = [compile_pattern(p, name, f"general_cues[{i}]", problems) for i, p in enumerate(general_spec)]
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions,
                        tuple(c for c in every_organization if c is not None),
-                       tuple(c for c in refers_back if c is not None))
+                       tuple(c for c in refers_back if c is not None), tuple(c for c in general if c is not None))
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:
@@ -360,6 +372,10 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
         if not (isinstance(speaks_of, list) and all(isinstance(a, str) and a in spec for a in speaks_of)):
             problems.append(Problem(file, f"{where}.speaks_of", "expected a list of aspects named under `aspects`"))
             speaks_of = []
+        qualifies = entry.get("qualifies") or []
+        if not (isinstance(qualifies, list) and all(isinstance(a, str) and a in spec for a in qualifies)):
+            problems.append(Problem(file, f"{where}.qualifies", "expected a list of aspects named under `aspects`"))
+            qualifies = []
         not_cues = entry.get("not_cues") or []
         if not isinstance(not_cues, list):
             problems.append(Problem(file, f"{where}.not_cues", "expected a list of patterns"))
@@ -368,7 +384,7 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
                                    bool(entry.get("all_versions", False)), tuple(subsumes),
                                    bool(entry.get("relational", False)), tuple(speaks_of),
-                                   tuple(c for c in blanked if c is not None))
+                                   tuple(c for c in blanked if c is not None), tuple(qualifies))
     return aspects
 
 

@@ -62,3 +62,32 @@ def test_not_lacking_evidence_is_having_it(verifier):
 def test_the_cards_sentence_with_its_one_number_changed_contradicts(verifier, age, label):
     assert judge(verifier, f"The ACR wants a breast cancer risk assessment for every woman by age {age}.",
                  ACR_RISK)[0] == label
+
+
+ACOG_75 = "acog-2024#age-75-and-older"
+RESPONSE = "acr-uspstf-2024-response#response-to-uspstf-2024"
+
+
+@pytest.mark.parametrize("text, label", [
+    ("With its 2024 update ACOG retired the bulletin's guidance for patients past 75.", "contradicts"),
+    ("The bulletin's advice on patients past 75 is obsolete since ACOG's 2024 update.", "contradicts"),
+    ("ACOG's 2024 update left the bulletin's guidance for patients past 75 as it was.", "supports"),
+])
+def test_a_section_said_to_be_replaced_that_the_update_left_in_place(verifier, text, label):
+    assert judge(verifier, text, ACOG_75)[0] == label
+
+
+def test_full_approval_against_a_change_called_not_far_enough(verifier):
+    assert judge(verifier, "The radiologists praised the 2024 task force change as going far enough.",
+                 RESPONSE)[0] == "contradicts"
+    assert judge(verifier, "The radiologists said the 2024 task force change did not go far enough.",
+                 RESPONSE)[0] == "supports"
+
+
+def test_a_topic_of_another_card_is_not_contradicted_by_a_shared_age(verifier):
+    """A claim about clinical breast exams cited to the start-age card: the card does not speak of
+    it (does_not_support), though both name 40; the same card still contradicts a wrong start age."""
+    text = "ACOG offers clinical breast exams every 1 to 3 years from 25 to 39 and yearly from 40, as an option."
+    assert judge(verifier, text, "acog-2024#starting-age")[0] == "does_not_support"
+    assert judge(verifier, "ACOG says screening mammography should begin at 45.",
+                 "acog-2024#starting-age")[0] == "contradicts"

@@ -129,9 +129,18 @@ class Verifier:
         orgs = list(engine.corpus.organizations)
         self.reader = FactReader(engine.vocabulary, engine.claim_rules, orgs)
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
+        self._concepts_by_organization: dict[str, frozenset[str]] = {}
         self.accounting = load_accounting(engine.pack.directory)
         names = "|".join(re.escape(o.lower()) for o in orgs)  # an organization leading a clause of a list
         self._list_lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
+
+    def _organization_concepts(self, organization: str) -> frozenset[str]:
+        """The concepts an organization's cards state, any of them (built once per organization)."""
+        if organization not in self._concepts_by_organization:
+            self._concepts_by_organization[organization] = frozenset(
+                c for chunk in self.engine.corpus.chunks if chunk.organization == organization
+                for c in self._chunk_facts(chunk.id)[0].concepts)
+        return self._concepts_by_organization[organization]
 
     def _read_chunk(self, chunk_id: str, present: bool = False) -> tuple[Facts, tuple[str, ...], frozenset[str]]:
         """A card's facts, scope flags and named flags; `present`: without what it says of the past."""
@@ -346,6 +355,11 @@ class Verifier:
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
         anchored = bool(anchors(facts.values & card.values) or facts.concepts & card.concepts
                         or ages_within(facts, card))
+        # the claim's topic is another of this organization's cards': a shared age does not tie it to this one,
+        # and this card's strength and values are not the claim's to contradict
+        elsewhere = bool(facts.concepts and not facts.concepts & card.concepts and facts.concepts
+                         & self._organization_concepts(self.engine.corpus.chunk_by_id[chunk_id].organization))
+        anchored = anchored and not elsewhere
         if context is not None and not facts.values and not facts.concepts:
             anchored = bool(anchors(context.values & card.values) or context.concepts & card.concepts)
         ages, card_ages = ages_of(facts), ages_of(card)
@@ -427,6 +441,8 @@ class Verifier:
         starts = facts.starts - card_starts
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
+        if elsewhere and not (card.intervals and facts.intervals):
+            conflicts = ""  # (an interval stated otherwise is still this card's to contradict)
         if conflicts and ranges_apart(facts, card) and not facts.intervals - card.intervals:
             return ("does_not_support", "missing_fact",
                     f"{chunk_id} is about ages {', '.join(f'{a}-{b}' for a, b in card.age_ranges)}, not the claim's")

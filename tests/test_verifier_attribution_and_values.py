@@ -91,3 +91,16 @@ def test_a_topic_of_another_card_is_not_contradicted_by_a_shared_age(verifier):
     assert judge(verifier, text, "acog-2024#starting-age")[0] == "does_not_support"
     assert judge(verifier, "ACOG says screening mammography should begin at 45.",
                  "acog-2024#starting-age")[0] == "contradicts"
+
+
+@pytest.mark.parametrize("text, label", [
+    ("The task force notes that Black women are three times as likely to die of breast cancer.", "contradicts"),
+    ("The task force notes that Black women are about 40% more likely to die of breast cancer.", "supports"),
+])
+def test_a_multiple_is_a_relative_risk_compared_with_the_cards(verifier, text, label):
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016")[0] == label
+
+
+def test_for_one_group_only_against_a_card_that_names_more(verifier):
+    assert judge(verifier, "The task force advice is for cisgender women only.",
+                 "uspstf-2024#population")[0] == "contradicts"

@@ -123,11 +123,16 @@ def value_kind(value: str, *facts: Facts) -> str:
 
 
 def swapped_number(missing: Sequence[str], claim: Facts, card: Facts) -> str | None:
-    """The one number (not a year, a percentage or an interval) the card states in place of the
-    claim's one missing number, if that is all that differs."""
-    if len(missing) != 1 or not _numeric(missing[0]) or value_kind(missing[0], claim, card) != "number":
+    """The one number or percentage (not a year, an interval or a risk in a period) the card
+    states in place of the claim's one missing value of that kind, if that is all that differs."""
+    def kind(value: str) -> str | None:
+        if not value.endswith("%") and not _numeric(value):
+            return None  # a date ("april 2024")
+        return value_kind(value, claim, card)
+
+    if len(missing) != 1 or kind(missing[0]) not in ("number", "percent"):
         return None
-    theirs = [v for v in card.values - claim.values if _numeric(v) and value_kind(v, claim, card) == "number"]
+    theirs = [v for v in card.values - claim.values if kind(v) == kind(missing[0])]
     return theirs[0] if len(theirs) == 1 else None
 
 

@@ -401,3 +401,13 @@ def test_asking_for_the_recommendation_as_a_whole_adds_the_defaults(engine, ques
 def test_from_what_age_asks_when_to_start_and_by_what_age_a_risk_assessment_does_not(engine):
     assert "start_age" in read(engine, "Does USPSTF cover trans men, and from what age?")[0]
     assert "start_age" not in read(engine, "By what age does ACR want a risk assessment?")[0]
+
+
+def test_whether_one_patient_is_excluded_is_whether_the_advice_applies_to_her(engine):
+    asked = read(engine, "Does the task force advice still apply to her, or is she excluded as high risk?",
+                 [(43, 43)])[0]
+    assert "applies_to" in asked and "high_risk" not in asked
+    # asked of no one in particular, who is covered and who is left out are two points
+    asked = read(engine, "Does the task force advice still apply to women with a family history, or are they "
+                         "excluded as high risk?")[0]
+    assert {"applies_to", "high_risk"} <= set(asked)

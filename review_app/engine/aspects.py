@@ -46,6 +46,7 @@ class Aspect:
     speaks_of: tuple[str, ...] = ()  # the aspects its statements speak of (a "what changed" one)
     not_cues: tuple[re.Pattern[str], ...] = ()  # words that look like a cue and are not one (blanked first)
     qualifies: tuple[str, ...] = ()  # asked with one of these, it is read from the whole question (who she is)
+    patient_subsumes: tuple[str, ...] = ()  # asked about one patient (a stated age), these are its subject
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -137,6 +138,8 @@ class AspectRules:
         # (an aspect the patient's age asks about subsumes its subjects wherever they are named)
         subsumed = {s for a in asked for s in self.aspects[a].subsumes
                     if read_from is None or not self._asked_apart(s, a, read_from) or self._patients(a, patient_ages)}
+        if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
+            subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
         asked = [a for a in asked if a not in subsumed]
         if not asked:
             return self.default, True, ()
@@ -364,28 +367,29 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
             continue
         cues = [compile_pattern(p, file, f"{where}.cues[{i}]", problems) for i, p in enumerate(entry["cues"])]
         ages = _age_range(entry.get("patient_ages"), file, f"{where}.patient_ages", problems)
-        subsumes = entry.get("subsumes") or []
-        if not (isinstance(subsumes, list) and all(isinstance(a, str) and a in spec for a in subsumes)):
-            problems.append(Problem(file, f"{where}.subsumes", "expected a list of aspects named under `aspects`"))
-            subsumes = []
-        speaks_of = entry.get("speaks_of") or []
-        if not (isinstance(speaks_of, list) and all(isinstance(a, str) and a in spec for a in speaks_of)):
-            problems.append(Problem(file, f"{where}.speaks_of", "expected a list of aspects named under `aspects`"))
-            speaks_of = []
-        qualifies = entry.get("qualifies") or []
-        if not (isinstance(qualifies, list) and all(isinstance(a, str) and a in spec for a in qualifies)):
-            problems.append(Problem(file, f"{where}.qualifies", "expected a list of aspects named under `aspects`"))
-            qualifies = []
+        named = {field: _aspect_names(entry, field, spec, file, where, problems)
+                 for field in ("subsumes", "speaks_of", "qualifies", "patient_subsumes")}
         not_cues = entry.get("not_cues") or []
         if not isinstance(not_cues, list):
             problems.append(Problem(file, f"{where}.not_cues", "expected a list of patterns"))
             not_cues = []
         blanked = [compile_pattern(p, file, f"{where}.not_cues[{i}]", problems) for i, p in enumerate(not_cues)]
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
-                                   bool(entry.get("all_versions", False)), tuple(subsumes),
-                                   bool(entry.get("relational", False)), tuple(speaks_of),
-                                   tuple(c for c in blanked if c is not None), tuple(qualifies))
+                                   bool(entry.get("all_versions", False)), named["subsumes"],
+                                   bool(entry.get("relational", False)), named["speaks_of"],
+                                   tuple(c for c in blanked if c is not None), named["qualifies"],
+                                   named["patient_subsumes"])
     return aspects
+
+
+def _aspect_names(entry: dict, field: str, spec: dict, file: str, where: str,
+                  problems: list[Problem]) -> tuple[str, ...]:
+    """An aspect's list of other aspects (`subsumes`, `speaks_of` ...), each one named under `aspects`."""
+    names = entry.get(field) or []
+    if not (isinstance(names, list) and all(isinstance(a, str) and a in spec for a in names)):
+        problems.append(Problem(file, f"{where}.{field}", "expected a list of aspects named under `aspects`"))
+        return ()
+    return tuple(names)
 
 
 def _parse_positions(spec: object, corpus: Corpus, aspects: dict[str, Aspect], file: str,

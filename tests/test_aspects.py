@@ -411,3 +411,8 @@ def test_whether_one_patient_is_excluded_is_whether_the_advice_applies_to_her(en
     asked = read(engine, "Does the task force advice still apply to women with a family history, or are they "
                          "excluded as high risk?")[0]
     assert {"applies_to", "high_risk"} <= set(asked)
+
+
+def test_lay_words_for_a_clinicians_breast_exam(engine):
+    assert "clinical_breast_examination" in read(
+        engine, "Should she have a doctor examine her breasts as part of screening at 30?")[0]

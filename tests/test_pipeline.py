@@ -73,6 +73,8 @@ def test_a_version_the_corpus_does_not_hold_is_not_answered_from_another(engine,
     assert not held.abstain
     beside = engine.ask("Compare the USPSTF 2009 recommendation with ACOG's advice on the starting age", settings)
     assert not beside.abstain and any("USPSTF 2009" in n for n in beside.notes)
+    # a note's "rec" names the version as "recommendation" does
+    assert engine.ask("ACOG 2011 rec for women in their 40s?", settings).abstain
 
 
 def test_an_organization_dictated_letter_by_letter_is_named(engine, settings):

@@ -58,6 +58,7 @@ def test_in_scope_mentions_do_not_fire(question):
     ("Is a screening mammogram covered with no copay?", "insurance and billing"),
     ("Should she take tamoxifen to lower her breast cancer risk?", "risk-reducing medication and treatment"),
     ("Can they check for ovarian cancer during my mammogram?", "ovarian cancer screening"),
+    ("Should I come off my hormone therapy for a week before my mammogram?", "medication around the test"),
 ])
 def test_topic_guard(question, topic):
     assert GUARD.other_topic(question) == topic
@@ -163,6 +164,10 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     # another cancer named only to deny it, or as the family's, is history, not what is asked
     "52F, father had prostate cancer; no breast or ovarian cancer in the family. Yearly or every 2 years?",
     "Ovarian cancer runs in the family. When should I start mammograms?",
+    # no question mark: the sentence that asks indirectly is the ask, the paperwork told before is not
+    "Her insurer may not pay for an MRI. She would like to know what ACR and ACOG say about extra screening "
+    "for dense breasts.",
+    "I stopped my HRT last year. When should I get my next mammogram?",                  # a medication's history
     '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
 ])
 def test_context_and_comorbidities_never_make_a_question_off_corpus(question):

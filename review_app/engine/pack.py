@@ -74,7 +74,7 @@ class Pack:
         (compiled once, on first use)."""
         return tuple((org, re.compile(
             rf"(?:\b((?:19|20)\d\d)\s+(?:the\s+)?(?:{pattern.pattern})|(?:{pattern.pattern})(?:'s|’s)?\s+"
-            rf"((?:19|20)\d\d))\s+(?:recommendations?|guidelines?|statements?|updates?|bulletins?|versions?"
+            rf"((?:19|20)\d\d))\s+(?:recommendations?|recs?|guidelines?|statements?|updates?|bulletins?|versions?"
             rf"|advice|guidance)\b", pattern.flags))
             for org, patterns in self.organization_names for pattern in patterns)
 

@@ -33,6 +33,9 @@ _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
+_SENTENCE_TEXT = re.compile(r"[^.!?]+[.!?]*")
+_INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|need to know|wonder(?:ing)?|please (?:tell|explain|"
+                       r"let me know|advise)|can you (?:tell|explain)|looking for (?:guidance|advice))\b", re.I)
 _LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what|how|when|why|who|which|where|whether|"
                             r"does|do|did|is|are|was|were|can|could|should|would|will|any|pls|please)\b[^.!?]*)$",
                             re.I)
@@ -44,7 +47,9 @@ def asked_part(question: str) -> str:
     no sentence ends with one, so that context told in passing is not taken for the subject."""
     asked = " ".join(m.group(0) for m in _QUESTION_SENTENCE.finditer(question))
     if not asked.strip():
-        return question
+        # no question mark: the sentences that ask indirectly ("she'd like to know what ... say"), else all
+        indirect = " ".join(m.group(0) for m in _SENTENCE_TEXT.finditer(question) if _INDIRECT.search(m.group(0)))
+        return indirect if indirect.strip() else question
     tail = _LAST_SENTENCE.search(question)
     return asked + (" " + tail.group(1) if tail else "")
 

@@ -34,8 +34,9 @@ _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
 _SENTENCE_TEXT = re.compile(r"[^.!?]+[.!?]*")
-_INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|need to know|wonder(?:ing)?|please (?:tell|explain|"
-                       r"let me know|advise)|can you (?:tell|explain)|looking for (?:guidance|advice))\b", re.I)
+_INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|need to know|wonder(?:ing)?|"
+                       r"please (?:tell|explain|let me know|advise)|can you (?:tell|explain)|"
+                       r"looking for (?:guidance|advice))\b", re.I)
 _LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what|how|when|why|who|which|where|whether|"
                             r"does|do|did|is|are|was|were|can|could|should|would|will|any|pls|please)\b[^.!?]*)$",
                             re.I)

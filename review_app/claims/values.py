@@ -118,30 +118,21 @@ def value_kind(value: str, *facts: Facts) -> str:
         return "duration"
     if value.endswith("%"):  # a risk in a period (the claim rules' "risk per year 2%") is not a change per year
         return "risk" if value.startswith("risk ") else "percent"
-    number = float(value)
+    try:
+        number = float(value)
+    except ValueError:  # a month and year ("april 2024")
+        return "date"
     return "year" if 1900 <= number <= 2100 else "number"
 
 
 def swapped_number(missing: Sequence[str], claim: Facts, card: Facts) -> str | None:
-    """The one number or percentage (not a year, an interval or a risk in a period) the card
+    """The one number or percentage (not a year, a date, an interval or a risk in a period) the card
     states in place of the claim's one missing value of that kind, if that is all that differs."""
-    def kind(value: str) -> str | None:
-        if not value.endswith("%") and not _numeric(value):
-            return None  # a date ("april 2024")
-        return value_kind(value, claim, card)
-
-    if len(missing) != 1 or kind(missing[0]) not in ("number", "percent"):
+    kind = value_kind(missing[0], claim, card) if len(missing) == 1 else None
+    if kind not in ("number", "percent"):
         return None
-    theirs = [v for v in card.values - claim.values if kind(v) == kind(missing[0])]
+    theirs = [v for v in card.values - claim.values if value_kind(v, claim, card) == kind]
     return theirs[0] if len(theirs) == 1 else None
-
-
-def _numeric(value: str) -> bool:
-    try:
-        float(value)
-    except ValueError:  # a date ("april 2024")
-        return False
-    return True
 
 
 def uncovered(claim: Facts, card: Facts) -> set[str]:

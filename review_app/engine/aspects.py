@@ -23,7 +23,7 @@ import numpy as np
 
 from ..errors import CorpusError, Problem
 from .corpus import Corpus
-from .datafiles import compile_pattern, read_mapping
+from .datafiles import compile_pattern, compile_patterns, read_mapping
 from .scope import asked_part
 
 POSITIONS_FILE = "positions.yaml"
@@ -331,27 +331,13 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         compiled = [compile_pattern(p, name, f"source_cues.{cls}[{i}]", problems) for i, p in enumerate(cues)]
         source_cues[str(cls)] = tuple(c for c in compiled if c is not None)
     positions = _parse_positions(data.get("positions"), corpus, aspects, name, problems)
-    every = data.get("every_organization_cues") or []
-    if not isinstance(every, list):
-        problems.append(Problem(name, "every_organization_cues", "expected a list of patterns"))
-        every = []
-    every_organization = [compile_pattern(p, name, f"every_organization_cues[{i}]", problems)
-                          for i, p in enumerate(every)]
-    back = data.get("refers_back_cues") or []
-    if not isinstance(back, list):
-        problems.append(Problem(name, "refers_back_cues", "expected a list of patterns"))
-        back = []
-    refers_back = [compile_pattern(p, name, f"refers_back_cues[{i}]", problems) for i, p in enumerate(back)]
-    general_spec = data.get("general_cues") or []
-    if not isinstance(general_spec, list):
-        problems.append(Problem(name, "general_cues", "expected a list of patterns"))
-        general_spec = []
-    general = [compile_pattern(p, name, f"general_cues[{i}]", problems) for i, p in enumerate(general_spec)]
+    every_organization = compile_patterns(data.get("every_organization_cues"), name, "every_organization_cues",
+                                          problems)
+    refers_back = compile_patterns(data.get("refers_back_cues"), name, "refers_back_cues", problems)
+    general = compile_patterns(data.get("general_cues"), name, "general_cues", problems)
     if problems:
         raise CorpusError(problems)
-    return AspectRules(aspects, default, compared, source_cues, positions,
-                       tuple(c for c in every_organization if c is not None),
-                       tuple(c for c in refers_back if c is not None), tuple(c for c in general if c is not None))
+    return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:
@@ -369,15 +355,11 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
         ages = _age_range(entry.get("patient_ages"), file, f"{where}.patient_ages", problems)
         named = {field: _aspect_names(entry, field, spec, file, where, problems)
                  for field in ("subsumes", "speaks_of", "qualifies", "patient_subsumes")}
-        not_cues = entry.get("not_cues") or []
-        if not isinstance(not_cues, list):
-            problems.append(Problem(file, f"{where}.not_cues", "expected a list of patterns"))
-            not_cues = []
-        blanked = [compile_pattern(p, file, f"{where}.not_cues[{i}]", problems) for i, p in enumerate(not_cues)]
+        blanked = compile_patterns(entry.get("not_cues"), file, f"{where}.not_cues", problems)
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
                                    bool(entry.get("all_versions", False)), named["subsumes"],
                                    bool(entry.get("relational", False)), named["speaks_of"],
-                                   tuple(c for c in blanked if c is not None), named["qualifies"],
+                                   blanked, named["qualifies"],
                                    named["patient_subsumes"])
     return aspects
 

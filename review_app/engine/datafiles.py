@@ -54,3 +54,14 @@ def compile_pattern(pattern: object, file: str, field: str, problems: list[Probl
     except re.error as exc:
         problems.append(Problem(file, field, f"invalid regular expression: {exc}"))
         return None
+
+
+def compile_patterns(value: object, file: str, field: str, problems: list[Problem]) -> tuple[re.Pattern[str], ...]:
+    """Compile an optional list of patterns (none when absent), recording each problem with its index."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        problems.append(Problem(file, field, "expected a list of patterns"))
+        return ()
+    compiled = [compile_pattern(p, file, f"{field}[{i}]", problems) for i, p in enumerate(value)]
+    return tuple(c for c in compiled if c is not None)

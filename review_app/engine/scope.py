@@ -26,8 +26,6 @@ from .datafiles import compile_pattern, read_mapping
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
-_IN_THE_FAMILY = re.compile(r"[^.;!?,]{0,25}\b(in|on) (the|her|my|his|their|our|your) (family|\w+ side)\b",
-                            re.IGNORECASE)
 _LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
 _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
@@ -80,6 +78,7 @@ class ContextRules:
     list_item: re.Pattern[str] | None = None  # an item of a list one negation covers ("denies lumps, pain or ...")
     list_negation: re.Pattern[str] | None = None  # a cue that negates a list joined by commas alone ("denies A, B")
     list_negation_after: re.Pattern[str] | None = None  # a negation after a list ending the concept's ("A and B neg")
+    experiencer_after: re.Pattern[str] | None = None  # another person named just after it ("... in the family")
 
 
 @dataclass(frozen=True)
@@ -148,7 +147,8 @@ class ScopeGuard:
         sentence = _SENTENCE_BREAK.split(text[max(0, match.start() - self.window_chars):match.start()])[-1]
         if self.context.experiencer is not None and self.context.experiencer.search(sentence):
             return True
-        return bool(_IN_THE_FAMILY.match(text[match.end():match.end() + 40]))
+        after = self.context.experiencer_after
+        return after is not None and bool(after.match(text[match.end():match.end() + self.window_chars]))
 
     def on_topic(self, question: str) -> bool:
         """Whether the question names the corpus topic or a closely related term."""
@@ -318,7 +318,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
-                        "list_item", "list_negation", "list_negation_after")}
+                        "list_item", "list_negation", "list_negation_after", "experiencer_after")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -329,7 +329,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         lists[key] = frozenset(values)
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
-                        cues["list_item"], cues["list_negation"], cues["list_negation_after"])
+                        cues["list_item"], cues["list_negation"], cues["list_negation_after"],
+                        cues["experiencer_after"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

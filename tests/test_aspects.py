@@ -23,6 +23,14 @@ def read(engine, question, ages=()):
     ("Why did the task force lower its starting age?", ("reasons",)),  # the start age is only its subject
     ("does my doctor need to do a clinical breast exam?", ("clinical_breast_examination",)),
     ("the difference between a screening and a diagnostic mammogram", ("screening_vs_diagnostic",)),
+    ("At which age do they stop the mammography here?", ("age_75_and_older",)),
+    ("Should she stop at 76 even though she feels great?", ("age_75_and_older",)),
+    ("Who backs screening from 45?", ("start_age",)),
+    # how often another exam is done is not the screening interval, nor is the visit "at the annual"
+    ("Does she need the clinical breast exam every year?", ("clinical_breast_examination",)),
+    ("Should I still do a clinical breast exam at the annual?", ("clinical_breast_examination",)),
+    ("What does ACS mean by average risk?", ("applies_to",)),
+    ("Last mammogram 13 months ago. Is she due yet?", ("interval",)),  # due yet: the interval, not the start
 ])
 def test_aspects_are_read_from_the_normalized_question(engine, question, aspects):
     assert read(engine, question) == (aspects, False)
@@ -102,12 +110,23 @@ def test_organizations_without_a_statement_on_an_aspect_are_listed(engine, setti
     assert set(decision.aspects_missing["risk_assessment"]) == {"USPSTF", "ACS", "ACOG"}
 
 
-def test_the_answer_chunks_fill_the_top_k_first_and_never_more(engine, settings):
+def test_the_answer_chunks_fill_the_top_k_first(engine, settings):
     decision = engine.ask("How often should a 48-year-old have a mammogram?", settings)
     answering = {c for ids in decision.answer_chunks.values() for c in ids}
     assert len(decision.results) == settings.top_k and answering <= {r.chunk_id for r in decision.results}
-    small = engine.ask("How often should a 48-year-old have a mammogram?", dataclasses.replace(settings, top_k=2))
-    assert len(small.results) == 2
+    assert not any(r.signals["beyond_top_k"] for r in decision.results)
+
+
+def test_an_answer_needing_more_than_k_shows_the_rest_after_the_top_k(engine, settings):
+    question = "How often should a 48-year-old have a mammogram?"
+    small = engine.ask(question, dataclasses.replace(settings, top_k=2))
+    top, beyond = small.results[:2], small.results[2:]
+    assert not any(r.signals["beyond_top_k"] for r in top)
+    assert beyond and len(small.results) <= 4 and all(r.signals["beyond_top_k"] for r in beyond)
+    answering = {c for ids in small.answer_chunks.values() for c in ids}
+    assert {r.chunk_id for r in beyond} <= answering  # only answer-bearing chunks extend it
+    # the top k alone decide: the support of the extension never lifts the decision
+    assert small.max_support_score == max(r.support_score for r in top)
 
 
 def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):

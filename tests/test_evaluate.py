@@ -131,6 +131,15 @@ def test_score_case_on_hand_made_predictions():
     assert score_case(abstention, False, ["a#1"], document).answer_correct is False
 
 
+def test_chunks_shown_past_the_top_k_count_for_the_answer_not_the_ranking():
+    document = {"a#1": "a", "a#2": "a", "b#1": "b"}.__getitem__
+    case = chunked("q", ["a", "b"], ["a#2", "b#1"])
+    extended = score_case(case, False, ["a#2"], document, beyond_k=["b#1"])
+    assert extended.decision_correct and extended.answer_correct and extended.missing_chunk_ids == ()
+    assert extended.recall_at_k == 0.5 and extended.chunk_recall_at_k == 0.5 and extended.retrieved_ids == ("a",)
+    assert not score_case(case, False, ["a#2"], document).decision_correct
+
+
 def test_chunk_metrics_are_not_available_without_gold_chunks_never_perfect():
     document = {"a#1": "a"}.__getitem__
     plain = score_case(make_case("q", ["a"]), False, ["a#1"], document)

@@ -141,10 +141,16 @@ def test_document_ids_give_document_metrics_only(engine, settings, tmp_path, cap
 def test_only_the_first_k_retrieved_count(engine, settings, tmp_path):
     case = next(c for c in cases_of(engine, "canonical") if not c.should_abstain and len(c.gold_document_ids) == 1)
     gold_chunk = case.gold_chunk_ids[0]
-    others = [c.id for c in engine.corpus.chunks if c.document_id not in case.gold_document_ids][:settings.top_k]
+    unrelated = [c.id for c in engine.corpus.chunks if c.document_id not in case.gold_document_ids]
+    others = unrelated[:settings.top_k]
     path = write(tmp_path / "late.jsonl", [{"id": case.id, "abstain": False, "retrieved": [*others, gold_chunk]}])
     at_k = {c.id: c for c in score_file(engine, settings, "canonical", path).per_case}[case.id]
-    assert at_k.recall_at_k == 0.0 and at_k.reciprocal_rank == 0.0 and not at_k.decision_correct
+    # past k, the chunk extends what the answer shows: the decision counts it, the ranking does not
+    assert at_k.recall_at_k == 0.0 and at_k.reciprocal_rank == 0.0 and at_k.decision_correct
+    past_2k = write(tmp_path / "past.jsonl", [{"id": case.id, "abstain": False,
+                                               "retrieved": [*unrelated[:2 * settings.top_k], gold_chunk]}])
+    beyond = {c.id: c for c in score_file(engine, settings, "canonical", past_2k).per_case}[case.id]
+    assert beyond.recall_at_k == 0.0 and not beyond.decision_correct  # nothing past 2k counts
     wider = dataclasses.replace(settings, top_k=settings.top_k + 1)
     one_more = {c.id: c for c in score_file(engine, wider, "canonical", path).per_case}[case.id]
     sources_before = len({c.split("#")[0] for c in others})  # MRR ranks distinct sources

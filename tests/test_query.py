@@ -163,6 +163,15 @@ def test_quoted_guidance_speaks_of_no_patient():
     assert patient.ages == ((42, 42),)
 
 
+def test_an_age_asked_about_is_nobodys_age():
+    # "stop at 75": the age a question asks about does not keep a relative from being the one asked for
+    patient = _patient("My mother is 73 and in good health. In her home country they stop at 69. Should she "
+                       "stop at 75 here?")
+    assert patient.proxy == "mother" and (73, 73) in patient.ages
+    patient = _patient("I'm 44. Should I start at 45 or now?")
+    assert patient.proxy is None and (44, 44) in patient.ages
+
+
 def test_a_terse_question_opening_with_the_age():
     assert _patient("45 - every year or every 2 years?").ages == ((45, 45),)
     assert _patient("2024: what changed?").ages == ()

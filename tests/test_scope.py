@@ -147,6 +147,10 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     ("If a screening mammogram comes back abnormal, what are the chances it ends up needing a biopsy?",
      "the accuracy or harms of the test"),
     ("WHAT IS THE 5 YEAR SURVIVAL RATE FOR STAGE 2 BREAST CANCER", "prognosis and treatment of breast cancer"),
+    # how the exam is done on the day; asked indirectly ("asked if"), then referred back to ("on that")
+    ("Caller asked if she can wear deodorant to her screening mammogram. Any guidance on that?",
+     "how the test is performed"),
+    ("Will the mammogram hurt with my breast implants?", "how the test is performed"),
     ("does OSHA or any federal rule require employers to give paid time off for screening mammograms?",
      "employment and law"),
     ("For HEDIS, what age range does the breast cancer screening (BCS-E) measure use to count a woman as screened?",
@@ -168,6 +172,11 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     "Her insurer may not pay for an MRI. She would like to know what ACR and ACOG say about extra screening "
     "for dense breasts.",
     "I stopped my HRT last year. When should I get my next mammogram?",                  # a medication's history
+    # the indirect ask's own clause is the ask: paperwork told around it is context
+    "pt would like to know the difference between a screening and a diagnostic mammogram, her insurance form "
+    "lists both",
+    "Her new plan covers one screening mammogram per calendar year, and she asks whether she needs one every "
+    "year. What does the USPSTF advise?",
     '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
 ])
 def test_context_and_comorbidities_never_make_a_question_off_corpus(question):
@@ -221,6 +230,17 @@ def test_a_question_asked_for_a_relative_takes_her_findings_as_the_patients(engi
     mine = engine.ask("My sister is 45 and was diagnosed with breast cancer last year. When should I start "
                       "mammograms?", settings)
     assert not mine.scope_flags and "asked_for" not in mine.patient
+
+
+def test_a_relative_asked_about_with_her_own_history_is_the_patient(engine, settings):
+    # her age sits in the clause that tells her history, and the ask is about "she": she is the patient
+    asked_for = engine.ask("My aunt is 66 and had a lumpectomy for DCIS in 2019. Her surgeon moved away. Does she "
+                           "still need a mammogram every year, and can she stop at 75?", settings)
+    assert asked_for.scope_flags == ("personal_history_breast_cancer",) and asked_for.patient["asked_for"] == "aunt"
+    # the relative's relative ("my mom's sister") is not the one asked about
+    family = engine.ask("My mom's sister had breast cancer years ago. Mom is 47. Is she still on the regular "
+                        "every-two-years plan?", settings)
+    assert not family.scope_flags
 
 
 # --- one negation over a coordinated list (ConText's scope runs past the commas of a list) ------

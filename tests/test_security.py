@@ -72,7 +72,10 @@ def test_any_text_gives_a_decision_or_a_clear_error(engine, settings, text):
     except ReviewAppError as exc:
         assert str(exc)
     else:
-        assert isinstance(decision.abstain, bool) and len(decision.results) <= settings.top_k
+        assert isinstance(decision.abstain, bool) and len(decision.results) <= 2 * settings.top_k
+        # past the top k, only the answer's extension
+        assert [r.signals["beyond_top_k"] for r in decision.results] == [
+            rank > settings.top_k for rank in range(1, len(decision.results) + 1)]
 
 
 @hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -55,6 +55,36 @@ def year_for_age(claim: Facts, card: Facts) -> str:
     return ""
 
 
+def duration_for_age(claim: Facts, card: Facts) -> str:
+    """A length of time the claim gives where the card gives the same number as an age ("in the
+    last 30 years" against "before age 30")."""
+    for value in sorted(claim.durations & card.numbers - card.durations):
+        for card_sentence, _, _ in card.sentences:
+            age = re.search(rf"\b(?:age|aged|before|after|under|over)\s+(?:age\s+)?{re.escape(value)}\b", card_sentence)
+            if age:
+                return f"{age.group(0)} (an age), not {value} years (a length of time)"
+    return ""
+
+
+def other_number_after(claim: Facts, card: Facts) -> str:
+    """The claim's age after a word the card gives another age after ("done by 35" against "by
+    age 25"), on the card's own topics: the card's number in another place, not a new fact."""
+    if not claim.concepts or not claim.concepts <= card.concepts:
+        return ""
+    card_text = " ".join(sentence for sentence, _, _ in card.sentences)
+    for sentence, _, _ in claim.sentences:
+        for m in _AFTER_WORD.finditer(sentence):
+            if m.group(2) in card.numbers:
+                continue
+            other = re.search(rf"\b{m.group(1)}\s+(?:age\s+)?(\d{{2}})\b(?!\s*%)", card_text)
+            if other and other.group(1) != m.group(2):
+                return f"{m.group(1)} age {other.group(1)}, not {m.group(1)} {m.group(2)}"
+    return ""
+
+
+_AFTER_WORD = re.compile(r"\b(by|at|from|before|after|until|under|over)\s+(?:age\s+)?(\d{2})\b(?!\s*%)")
+
+
 def is_decade(low: float, high: float) -> bool:
     """A decade of life or a part of one ("in their forties", "the early forties": 40 to 44)."""
     return low // 10 == high // 10 and high - low >= 3
@@ -141,7 +171,7 @@ def uncovered(claim: Facts, card: Facts) -> set[str]:
     out = set()
     for value in claim.values - card.values:
         number = value_kind(value, claim, card) == "number"
-        if number and any(low <= float(value) <= high for low, high in card.age_ranges) \
+        if number and value not in claim.ends and any(low <= float(value) <= high for low, high in card.age_ranges) \
                 and all(any(c_low <= low <= high <= c_high and (is_decade(low, high) or c_high >= 100)
                             for c_low, c_high in card.age_ranges)
                         for low, high in claim.age_ranges if float(value) in (low, high)):

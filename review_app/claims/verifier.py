@@ -54,8 +54,10 @@ from .values import (
     anchors,
     conflicting_values,
     decade_meets,
+    duration_for_age,
     is_decade,
     is_year,
+    other_number_after,
     other_range_end,
     other_rates,
     ranged_ages,
@@ -67,6 +69,7 @@ from .values import (
 )
 
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
+_SPEAKER = re.compile(r"^\s*([a-z]+(?: [a-z]+)?)\s*:\s+", re.I)  # one or two words, no digits
 CONTENT_COVERAGE = 0.6
 # Content (informativeness weight) a claim part needs before its wording alone ties it to a card.
 SUBSTANTIVE_WEIGHT = 6.0
@@ -152,6 +155,15 @@ class Verifier:
             text = self.reader.present(text)
         return self.reader.read(text, self.reader.rules.card_priority), self.engine.scope.check(text), self._named(text)
 
+    def _without_speaker(self, text: str) -> str:
+        """A leading label that says who speaks or what the line is ("Nurse:", "Clinic note:"), when
+        it names no organization, value or topic of the claim rules: a header, not content."""
+        label = _SPEAKER.match(text)
+        if label is None or self.reader.organizations_in(label.group(1)) \
+                or any(p.search(label.group(1)) for _, patterns in self.reader.rules.concepts for p in patterns):
+            return text
+        return text[label.end():]
+
     def _named(self, text: str) -> frozenset[str]:
         """The scope flags a text names at all, negated or not ("no BRCA mutation" names it)."""
         return frozenset(f["flag"] for f in self.engine.scope.findings(text))
@@ -166,7 +178,7 @@ class Verifier:
         # read as the vocabulary writes it ("in '16" is in 2016)
         features = parse_question(self.engine.vocabulary.normalize(text), self.engine.vocabulary,
                                   self.engine.params.background, reference_date, superseded_years)
-        plain = self.reader.normalize(text)
+        plain = self._without_speaker(self.reader.normalize(text))
         for start, end in reversed(self.reader.denied_spans(plain)):
             plain = plain[:start] + " " * (end - start) + plain[end:]
         # "it is not true that", "generally": no content of their own; a strength phrase ("there is
@@ -427,6 +439,11 @@ class Verifier:
                 and set(facts.strengths) & set(card.strengths):
             # a part that only gives the strength of what the claim speaks of ("it calls the evidence insufficient")
             return "supports", None, f"{chunk_id} states it as {_STRENGTH_WORDS[facts.strengths[0]]}"
+        if context is not None and anchored and not facts.values and not facts.concepts and not facts.strengths \
+                and facts.negated and card.strengths and not set(facts.negated) & set(card.strengths):
+            # a part that only denies a strength the card does not state ("it hasn't said you shouldn't ...")
+            return ("supports", None, f"{chunk_id} states it as {_STRENGTH_WORDS[card.strengths[0]]}, "
+                    f"not {_STRENGTH_WORDS[facts.negated[0]]}")
         # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
         opened = dataclasses.replace(card, age_ranges=card.age_ranges + tuple(
             (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
@@ -437,10 +454,18 @@ class Verifier:
         if not conflicts:
             conflicts = other_range_end(facts, card)
         if not conflicts:
-            conflicts = year_for_age(facts, card) or self._year_of_another_part(facts, claim.weights, card)
+            conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
+                or self._year_of_another_part(facts, claim.weights, card) or other_number_after(facts, card)
         starts = facts.starts - card_starts
         if starts and card_starts and not conflicts:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
+        lengths = facts.durations - card.durations
+        if lengths and card.durations and not conflicts:  # "5 more good years" against "10 years or more"
+            conflicts = f"a length of {' / '.join(sorted(card.durations))} years, not {', '.join(sorted(lengths))}"
+        card_ends = {str(high) for _, high in card.age_ranges if high < 100} | card.ends
+        ends = facts.ends - card_ends
+        if ends and card_ends and not conflicts:
+            conflicts = f"an end at {' / '.join(sorted(card_ends))}, not {', '.join(sorted(ends))}"
         if elsewhere and not (card.intervals and facts.intervals):
             conflicts = ""  # (an interval stated otherwise is still this card's to contradict)
         if conflicts and ranges_apart(facts, card) and not facts.intervals - card.intervals:
@@ -797,7 +822,10 @@ class Verifier:
                     or any(c.split()[0].lower() in sentence for c in claim.facts.concepts))
                 words = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(sentence)))
                 overlap = sum(claim.weights[w] for w in stems & words)
-                if about and overlap > best_overlap:
+                topical = name in self.reader.rules.topical_antonyms
+                if about and (overlap > best_overlap or (best is None and topical)):
+                    # a pair that names its own topic ("far enough", "fully endorsed"): the card's one
+                    # sentence taking a side on it is the point, even with no other word shared
                     best, best_overlap = (theirs, sentence), overlap
                 elif not about and claim.facts.concepts <= card.concepts and overlap > fallback_overlap:
                     # a card on the claim's topics: its closest sentence, even without the claim's values

@@ -30,11 +30,19 @@ _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 # "every 1 or 2 years" is one value (a choice), not both intervals.
 # a year after a name ("ORG-A 2024 and ORG-B 2024") and a co-signer ("ORG-A/SBI") stay in the list
-_LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*(?:and|or|as well as|plus|vs\.?|versus)?[\s,;()&/]*"
+_LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*"
+                       r"(?:and|or|nor|as well as|plus|vs\.?|versus)?[\s,;()&/]*"
                        r"(?:the\s+)?")
 _OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
 _WAITING = re.compile(r"(wait|hold off|delay)", re.I)
-_CONJUNCTION = re.compile(r"\b(and|or|as well as|plus|vs\.?|versus)\b|&")
+# "lowered the starting age from 50 to 40": the age it started at before, not a start it states
+_CHANGED_FROM = re.compile(r"\b(lower|rais|mov|chang|drop|shift|reduc|cut|push|bump|brought)\w*\b[^.;]{0,50}\bfrom "
+                           r"(age )?\d{1,2}$")
+_TO_AGE = re.compile(r"\s+to\s+(age\s+)?(\d{1,2})\b")
+# "holds off until 50", "not until 50", "start until 50": an "until" that ends a wait, not screening
+_WAITS_BEFORE = re.compile(r"\b(wait\w*|hold\w* off|put\w* off|delay\w*|start\w*|begin\w*|not|no longer)\b[^,]*$"
+                           r"|n't\b[^,]*$")
+_CONJUNCTION = re.compile(r"\b(and|or|nor|as well as|plus|vs\.?|versus)\b|&")
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,7 @@ class ClaimRules:
     directive: tuple[re.Pattern[str], ...] = ()  # a note's imperative ("75+: continue past 74")
     topical_antonyms: frozenset[str] = frozenset()  # pairs whose phrases name their own topic
     permission: tuple[re.Pattern[str], ...] = ()  # "can keep screening": allowed to go on, not a choice offered
+    end_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening ends ("up to 70"; group 1)
 
 
 @dataclass(frozen=True)
@@ -87,6 +96,7 @@ class Facts:
     words: frozenset[str]  # content-word stems
     sentences: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]  # (text, strengths, its values)
     starts: frozenset[str] = frozenset()  # ages at which it says screening starts
+    ends: frozenset[str] = frozenset()  # ages at which it says screening ends ("up to about 70")
     durations: frozenset[str] = frozenset()  # numbers that are lengths of time, not ages
     majority: bool = False  # speaks for most organizations (and so, like `universal`, for several)
     offers: bool = False  # recommends an option ("advises offering"): the option is what it states
@@ -184,10 +194,17 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("upper_bound"), "upper_bound") if data.get("upper_bound") else (),
                       patterns(data.get("directive"), "directive") if data.get("directive") else (),
                       frozenset(map(str, topical)) if isinstance(topical, list) else frozenset(),
-                      patterns(data.get("permission"), "permission") if data.get("permission") else ())
+                      patterns(data.get("permission"), "permission") if data.get("permission") else (),
+                      patterns(data.get("end_age"), "end_age") if data.get("end_age") else ())
 
 
 _ONLY = re.compile(r"\b(only|solely)\b")
+_OWN_NEGATOR = re.compile(r"\b(not|no|no longer)\b|n't\b")  # a phrase against that is a denied "for"
+# Denying a statement's truth asserts its opposite ("it is not the case that ORG does not
+# recommend X": ORG recommends it); denying that someone said it ("does not say that") does not.
+_TRUTH_DENIAL = re.compile(r"\bnot (true|the case|correct|accurate|right|so) that\b"
+                           r"|\b(isn't|is not) (true|the case) that\b|\bfalse that\b"
+                           r"|\b(wrong|incorrect|false|inaccurate) to (say|claim|think)\b")
 
 
 class FactReader:
@@ -200,7 +217,10 @@ class FactReader:
         self._contrast = re.compile(r"\s+(?=(?:while|whereas|but)\s+(?:the\s+)?(?:" + "|".join(
             re.escape(o.lower()) for o in organizations) + r")\b)")
         words = "|".join(map(re.escape, rules.number_words))
-        self._number_words = re.compile(rf"\b({words})\b(?=[\s-]+(years?|months?|percent|%))") if words else None
+        # "five years", "five more good years", "ten percent"
+        self._number_words = re.compile(
+            rf"\b({words})\b(?=[\s-]+(?:more\s+)?(?:(?:good|healthy|additional|extra|further)\s+)?"
+            r"(years?|months?|percent|%))") if words else None
         # A choice of two interval words ("annual or biennial", either order) is one value.
         order = {w: i for i, w in enumerate(rules.intervals)}
         self._choices = {f"{a} or {b}": " or ".join(sorted((a, b), key=order.get))
@@ -227,8 +247,23 @@ class FactReader:
         """The ages at which the (normalized) text says screening starts. Not waiting until an age
         ("no longer waits until 50") says no such thing; not starting until it ("don't need to
         start until 50") does."""
-        return frozenset(m.group(1) for p in self.rules.start_age for m in p.finditer(norm)
-                         if not (_WAITING.match(m.group(0)) and self._negated_at(norm, m.start())))
+        starts = set()
+        for m in (m for p in self.rules.start_age for m in p.finditer(norm)):
+            if _WAITING.match(m.group(0)) and self._negated_at(norm, m.start()):
+                continue
+            changed_to = _TO_AGE.match(norm, m.end())
+            if changed_to and _CHANGED_FROM.search(norm[max(0, m.start() - 60):m.end()]):
+                starts.add(changed_to.group(2))  # "lowered it from 50 to 40": the start is 40 now
+            else:
+                starts.add(m.group(1))
+        return frozenset(starts)
+
+    def end_ages(self, norm: str) -> frozenset[str]:
+        """The ages at which the (normalized) text says screening ends ("up to about 70", "stop at
+        70"); an age it also starts at ("wait until 50") is a start."""
+        starts = {m.group(1) for p in self.rules.start_age for m in p.finditer(norm)}  # denied or not
+        return frozenset(m.group(1) for p in self.rules.end_age for m in p.finditer(norm)
+                         if not _WAITS_BEFORE.search(re.split(r"[.;,:!?]", norm[:m.start()])[-1][-40:])) - starts
 
     def strengths(self, text: str, priority: tuple[str, ...]) -> tuple[str, ...]:
         """Every strength the text expresses (and does not deny), in priority order."""
@@ -260,7 +295,13 @@ class FactReader:
                 for m in list(pattern.finditer(masked)):
                     if not m.group(0).strip():
                         continue
-                    (denied if self._negated_at(text, m.start()) else stated).add(label)
+                    if not self._negated_at(text, m.start()):
+                        stated.add(label)
+                    elif label == "against" and _OWN_NEGATOR.search(m.group(0)) \
+                            and _TRUTH_DENIAL.search(re.split(r"[.;:!?]|\bbut\b", text[:m.start()])[-1]):
+                        stated.add("for")  # "not the case that it does not recommend": a double negative
+                    else:
+                        denied.add(label)
                     spans.append((label, m.start(), m.end()))
                     masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
         return (tuple(label for label in priority if label in stated),
@@ -412,6 +453,10 @@ class FactReader:
             previous = orgs
         return out
 
+    def organizations_in(self, text: str) -> tuple[str, ...]:
+        """The organizations a (normalized) text names, in order."""
+        return tuple(dict.fromkeys(self._org_names[m.group(1)] for m in self._orgs.finditer(text.lower())))
+
     def _speakers(self, text: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self._org_names[m.group(1)] for m in self._orgs.finditer(text)
                                    if not _OBJECT.search(text[:m.start()])))
@@ -455,6 +500,7 @@ class FactReader:
             excludes=any(p.search(norm) for p in self.rules.exclusion),
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
             negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm),
+            ends=self.end_ages(norm),
             durations=frozenset(m.group(1) for p in self.rules.durations for m in p.finditer(norm)),
             majority=majority, offers=self.offers(norm, priority), clauses=tuple(clauses),
             absent=any(p.search(norm) for p in self.rules.absence),

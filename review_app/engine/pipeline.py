@@ -295,11 +295,16 @@ class Engine:
         reserved = sorted((i for i in (self._chunk_index[c] for c in plan.chunk_ids) if ranked.rank_score[i] > 0),
                           key=lambda i: -ranked.rank_score[i]) if settings.diversify else []
         selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings, reserved)
+        # an answer needing more chunks than k holds ("start age and interval, for all four?") shows
+        # its other answer-bearing chunks after the top k; the top k alone decides answer-or-abstain
+        extension = [i for i in reserved if i not in set(selected.tolist())][:settings.top_k]
+        deciding = len(selected)
+        selected = np.concatenate([selected, np.array(extension, dtype=selected.dtype)])
         support = self._result_support(question, scores, selected, on_topic, settings.mode)
         results = self._results(selected, undiversified, support, scores, boosts, ranked, features.historical,
-                                on_topic, self.chunk_statuses(settings.reference_date))
+                                on_topic, self.chunk_statuses(settings.reference_date), deciding)
         decision = self._decision(question, normalized, settings, features, statuses, results, on_topic,
-                                  organizations, self._unanswered(plan, organizations[0], normalized))
+                                  organizations, self._unanswered(plan, organizations[0], normalized), deciding)
         shown = {r.chunk_id for r in results}
         decision = dataclasses.replace(
             decision, aspects=plan.aspects, aspects_default=plan.default,
@@ -466,15 +471,17 @@ class Engine:
 
     def _results(self, selected: np.ndarray, undiversified: np.ndarray, support: np.ndarray, scores: _Scores,
                  boosts: _Boosts, ranked: _Ranked, historical: bool, on_topic: bool,
-                 statuses: dict[str, str]) -> list[Result]:
+                 statuses: dict[str, str], deciding: int | None = None) -> list[Result]:
         """One Result per selected chunk, in rank order, with the signals behind its scores
-        (`statuses` per chunk)."""
+        (`statuses` per chunk); those after the first `deciding` extend the answer past the top k."""
         reserved = set(selected.tolist()) - set(undiversified.tolist())
+        deciding = len(selected) if deciding is None else deciding
         results = []
         for rank, i in enumerate(selected, start=1):
             chunk = self.corpus.chunks[i]
             source = self.corpus.source_by_id[chunk.document_id]
             signals = self._signals(i, scores, boosts, ranked, historical, bool(i in reserved), on_topic)
+            signals["beyond_top_k"] = rank > deciding
             results.append(Result(
                 rank=rank, chunk_id=chunk.id, document_id=chunk.document_id, organization=chunk.organization,
                 title=source.title, status=statuses[chunk.id], published_date=source.published_date,
@@ -499,9 +506,10 @@ class Engine:
     def _decision(self, question: str, normalized: str, settings: Settings, features: QueryFeatures,
                   statuses: dict[str, str], results: list[Result], on_topic: bool,
                   organizations: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
-                  unanswered: str | None = None) -> Decision:
-        """Answer or abstain, with the reason and the notes a reader must see."""
-        max_support = max((r.support_score for r in results), default=0.0)
+                  unanswered: str | None = None, deciding: int | None = None) -> Decision:
+        """Answer or abstain, with the reason and the notes a reader must see; the first `deciding`
+        results (the top k) decide, the rest only extend the answer."""
+        max_support = max((r.support_score for r in results[:deciding]), default=0.0)
         findings = self.scope.findings(question, features.patient.proxy if features.patient else None)
         flags = tuple(dict.fromkeys(f["flag"] for f in findings if f["context"] == "affirmed"))
         off_topic = self.scope.other_topic(question)

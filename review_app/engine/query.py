@@ -70,6 +70,12 @@ class QueryFeatures:
 _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|need) i\b"
                                r"|\bi (should|need|must|have to)\b"
                                r"|\b(my|me) (first|next|own) (mammo\w*|screen\w*)", re.I)
+# an age after a verb of starting or stopping screening: the age asked about
+_THRESHOLD = re.compile(r"\b(stop|start|begin|continu|end|quit|cease|screen|cut)\w*\b[^.;!?]{0,30}?"
+                        r"\b(at|until|by|after|past)\s+(?:age\s+)?$", re.I)
+_ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|need|has) (she|he)\b"
+                             r"|\b(she|he) (should|needs?|must|has to)\b", re.I)
+_CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
 _MY = re.compile(r"\bmy\b", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
@@ -116,7 +122,11 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     Number words count as digits ("I'm forty-five", "in her fifties")."""
     question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
+    thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
     for age, clause, start in _ages_with_clause(question):
+        if _THRESHOLD.search(question[max(0, start - 45):start]):
+            thresholds.append(age)
+            continue
         person = others.search(clause) if others is not None else None
         if person is None and others is not None and _PRONOUN_LEAD.match(clause):
             # "My mom had ... She's 50 now": she is the asker's relative named last
@@ -132,6 +142,16 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
         proxy, age = proxies[0]
         mine = [age]
         theirs = [(who, a) for who, a in theirs if a != age]
+    elif not mine and others is not None and _ASKS_ABOUT_HER.search(question) \
+            and not _ASKS_FOR_HERSELF.search(question) and not _CLINICIAN_PATIENT.search(question):
+        # "My mother had DCIS in 2018 ... should she stop at 75?": the relative the asker names is
+        # the one asked about, her history included
+        person = _my_relative(question, others)
+        if person is not None:
+            proxy = person.group(1) if person.groups() else person.group(0)
+            mine = [a for who, a in theirs if who == proxy][:1]
+            theirs = [(who, a) for who, a in theirs if who != proxy]
+    mine += [a for a in thresholds if a not in mine]
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():
         found = others.search(clause or "")

@@ -32,7 +32,8 @@ _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
 _SENTENCE_TEXT = re.compile(r"[^.!?]+[.!?]*")
-_INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|need to know|wonder(?:ing)?|"
+_INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|wanted to know|need to know|wonder(?:ing|ed)?|"
+                       r"ask(?:s|ed)? (?:me |us |you )?(?:if|whether)|"
                        r"please (?:tell|explain|let me know|advise)|can you (?:tell|explain)|"
                        r"looking for (?:guidance|advice))\b", re.I)
 _LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what|how|when|why|who|which|where|whether|"
@@ -45,12 +46,29 @@ def asked_part(question: str) -> str:
     that asks without an end mark ("... far enough? did they say what interval"); all of it when
     no sentence ends with one, so that context told in passing is not taken for the subject."""
     asked = " ".join(m.group(0) for m in _QUESTION_SENTENCE.finditer(question))
+    # the sentences that ask indirectly ("she'd like to know what ... say", "she asked if she should ...")
+    indirect = " ".join(_asked_clauses(m.group(0)) for m in _SENTENCE_TEXT.finditer(question)
+                        if _INDIRECT.search(m.group(0)) and "?" not in m.group(0))
     if not asked.strip():
-        # no question mark: the sentences that ask indirectly ("she'd like to know what ... say"), else all
-        indirect = " ".join(m.group(0) for m in _SENTENCE_TEXT.finditer(question) if _INDIRECT.search(m.group(0)))
-        return indirect if indirect.strip() else question
+        return indirect if indirect.strip() else question  # no question mark and no indirect ask: all of it
+    asked = (indirect + " " + asked).strip() if indirect.strip() else asked
     tail = _LAST_SENTENCE.search(question)
     return asked + (" " + tail.group(1) if tail else "")
+
+
+def _asked_clauses(sentence: str) -> str:
+    """An indirect ask: its own clause, up to where a clause with a subject of its own begins ("wants
+    to know the difference between X and Y, her insurance letter used both words": the letter is
+    context, as is "her insurance covers one a year" before ", and she asks whether ...")."""
+    cue = _INDIRECT.search(sentence)
+    start = cue.start() if cue else 0
+    begin = max(sentence.rfind(",", 0, start), sentence.rfind(";", 0, start)) + 1  # the cue's own clause
+    new_clause = _NEW_SUBJECT.search(sentence, start)
+    return sentence[begin:new_clause.start() if new_clause else len(sentence)]
+
+
+_NEW_SUBJECT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?(?:her|his|my|their|our|she|he|i|they|we)\b"
+                          r"(?!\s+(?:own|first)\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -254,7 +272,8 @@ _APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y
 
 def _names(person: str | None, text: str) -> bool:
     """Whether `text` names the person the question is asked for."""
-    return person is not None and re.search(rf"\b{re.escape(person)}\b", text, re.I) is not None
+    # "my mom's sister had ...": the sister's history, not the mother's
+    return person is not None and re.search(rf"\b{re.escape(person)}\b(?!['’]s\b)", text, re.I) is not None
 
 
 def load_scope(corpus_dir: Path) -> ScopeGuard:

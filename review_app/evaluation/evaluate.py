@@ -168,16 +168,21 @@ def reciprocal_rank(retrieved: Sequence[str], gold: Sequence[str]) -> float | No
 
 
 def score_case(case: Case, abstain: bool, retrieved_chunks: Sequence[str], document_of: Callable[[str], str],
-               max_support: float = 0.0, scope_flags: tuple[str, ...] = ()) -> CaseResult:
+               max_support: float = 0.0, scope_flags: tuple[str, ...] = (),
+               beyond_k: Sequence[str] = ()) -> CaseResult:
     """Every metric of one case from what a system did: abstain or not, and its ranked chunks
-    (the top k). Shared by the pipeline, the naive baseline and scored predictions."""
+    (the top k). Shared by the pipeline, the naive baseline and scored predictions. `beyond_k`: the
+    answer-bearing chunks a system shows after its top k; they count for the decision and the
+    answer, never for Recall@k, MRR or chunk Recall@k."""
     retrieved = list(dict.fromkeys(document_of(c) for c in retrieved_chunks))
+    shown_chunks = list(retrieved_chunks) + [c for c in beyond_k if c not in retrieved_chunks]
+    shown = set(document_of(c) for c in shown_chunks)
     recall = recall_at_k(retrieved, case.gold_document_ids)
-    correct = abstain if case.should_abstain else (not abstain and recall == 1.0)
+    correct = abstain if case.should_abstain else (not abstain and recall_at_k(shown, case.gold_document_ids) == 1.0)
     gold_chunks = case.gold_chunk_ids
     missing = chunk_recall = None
     if gold_chunks is not None and not case.should_abstain:
-        missing = tuple(c for c in gold_chunks if c not in retrieved_chunks)
+        missing = tuple(c for c in gold_chunks if c not in shown_chunks)
         chunk_recall = recall_at_k(retrieved_chunks, gold_chunks)
     # An abstention case is answered right by abstaining; an answerable one needs every gold chunk.
     answer = abstain if case.should_abstain else (None if missing is None else (correct and not missing))
@@ -218,9 +223,10 @@ def evaluate_case(engine: Engine, case: Case, settings: Settings, synthesize: bo
     """Run the pipeline on a case and score it; with `synthesize`, also the synthesis metrics."""
     settings = case_settings(case, settings)
     decision, trace = engine.run(case.question, settings)
-    chunks = [r.chunk_id for r in decision.results]
+    chunks = [r.chunk_id for r in decision.results if not r.signals.get("beyond_top_k")]
+    beyond = [r.chunk_id for r in decision.results if r.signals.get("beyond_top_k")]
     result = score_case(case, decision.abstain, chunks, document_lookup(engine), decision.max_support_score,
-                        decision.scope_flags)
+                        decision.scope_flags, beyond)
     layer, detail = (None, None) if result.decision_correct else attribute_failure(engine, case, decision, trace)
     retrieved = result.retrieved_ids
     result = dataclasses.replace(

@@ -9,7 +9,9 @@ Predictions in, one JSON object per line (`load_predictions` validates them):
     {"id": "holdout-001", "abstain": false, "retrieved": ["source-id#section", ...],
      "answer": "optional text", "claims": [{"text": "...", "chunk_ids": ["source-id#section"]}]}
 
-`retrieved` is ranked, best first; only its first k entries count (k = top-k, default 6). It
+`retrieved` is ranked, best first; its first k entries are the ranking (k = top-k, default 6:
+Recall@k, MRR, chunk Recall@k), and entries k+1 to 2k extend what the answer shows (they count
+for the decision and the answer, as the pipeline's answer-bearing chunks past its top k do). It
 holds chunk ids, or document (source) ids: a file with any line of document ids is scored at
 document level only (chunk metrics "not available"). `claims` are optional; once any line has
 them, the claim metrics are computed, and an answered line without them shows none.
@@ -395,7 +397,9 @@ def score(engine: Engine, cases: Sequence[Case], predictions: PredictionSet, set
             missing.append(case.id)
             prediction = Prediction(case.id, abstain=not case.should_abstain, retrieved=())
         judged = case if chunk_level else dataclasses.replace(case, gold_chunk_ids=None)
-        result = score_case(judged, prediction.abstain, list(prediction.retrieved[:settings.top_k]), document_of)
+        k = settings.top_k  # a system may show up to 2k: the first k are ranked, the rest only extend the answer
+        result = score_case(judged, prediction.abstain, list(prediction.retrieved[:k]), document_of,
+                            beyond_k=prediction.retrieved[k:2 * k])
         if not chunk_level:
             result = dataclasses.replace(result, retrieved_chunk_ids=())
         result = dataclasses.replace(result, stale_ids=outdated_sources(engine.statuses(date), case, result))

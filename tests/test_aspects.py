@@ -31,6 +31,9 @@ def read(engine, question, ages=()):
     ("Should I still do a clinical breast exam at the annual?", ("clinical_breast_examination",)),
     ("What does ACS mean by average risk?", ("applies_to",)),
     ("Last mammogram 13 months ago. Is she due yet?", ("interval",)),  # due yet: the interval, not the start
+    # another organization's reaction when a guideline came out; an organization's own update is not one
+    ("What did the ACR say when the task force finalized its update?", ("response",)),
+    ("Did ACOG drop breast self-awareness when it issued its update?", ("self_awareness",)),
 ])
 def test_aspects_are_read_from_the_normalized_question(engine, question, aspects):
     assert read(engine, question) == (aspects, False)
@@ -127,6 +130,14 @@ def test_an_answer_needing_more_than_k_shows_the_rest_after_the_top_k(engine, se
     assert {r.chunk_id for r in beyond} <= answering  # only answer-bearing chunks extend it
     # the top k alone decide: the support of the extension never lifts the decision
     assert small.max_support_score == max(r.support_score for r in top)
+
+
+def test_a_version_named_by_its_number_is_that_version_in_the_past(engine, settings):
+    # a source replaced in part: naming it asks about its replaced sections as they were
+    chunks = plan(engine, settings, "What did ACOG's PB 179 say about the starting age, and how does the 2024 "
+                                    "interim update differ?")["start_age"]
+    assert set(chunks) == {"acog-2017#starting-age", "acog-2024#starting-age"}
+    assert 2017 in engine.superseded_years(settings.reference_date)
 
 
 def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):

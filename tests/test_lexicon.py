@@ -41,6 +41,9 @@ EXAMPLES = [
     ("≥75", "75 and older"), ("≥10%", "at least 10%"),
     ("rec'd", "recommended"), ("LE ≥10 y", "le at least 10 years"), ("≤49", "up to 49"), ("start @40", "start at 40"),
     ("I statements", "insufficient evidence"),
+    ("tengo 43 años", "i am 43 years old"), ("aplica para mí", "applies to me"), ("se aplica", "se applies"),
+    ("una mamografía", "una mammography"), ("cáncer de mama", "breast cancer"),
+    ("cada dos años", "biennial"), ("cada año", "annual"),
 ]
 
 
@@ -53,3 +56,13 @@ def test_every_lexicon_entry_has_an_example(engine):
     untested = [pattern.pattern for pattern, _ in engine.vocabulary.rewrites
                 if not any(pattern.search(shorthand.lower()) for shorthand, _ in EXAMPLES)]
     assert untested == []
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("What did ACOG Practice Bulletin No. 179 say?", "What did acog 2017 practice bulletin say?"),
+    ("does PB 179 still stand", "does acog 2017 practice bulletin still stand"),
+])
+def test_a_document_named_by_its_number_is_its_organization_and_year(engine, question, named):
+    assert engine.vocabulary.name_documents(question) == named
+    # a card that names the document it updates keeps its own words
+    assert "2017" not in engine.vocabulary.normalize("An interim update to Practice Bulletin 179.")

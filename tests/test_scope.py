@@ -237,6 +237,10 @@ def test_a_relative_asked_about_with_her_own_history_is_the_patient(engine, sett
     asked_for = engine.ask("My aunt is 66 and had a lumpectomy for DCIS in 2019. Her surgeon moved away. Does she "
                            "still need a mammogram every year, and can she stop at 75?", settings)
     assert asked_for.scope_flags == ("personal_history_breast_cancer",) and asked_for.patient["asked_for"] == "aunt"
+    # a relative named in the patient's other language is someone else all the same
+    mixed = engine.ask("Tengo 44 años and my mamá had breast cancer at 52. Does the task force advice apply to me?",
+                       settings)
+    assert not mixed.scope_flags and not mixed.abstain
     # the relative's relative ("my mom's sister") is not the one asked about
     family = engine.ask("My mom's sister had breast cancer years ago. Mom is 47. Is she still on the regular "
                         "every-two-years plan?", settings)

@@ -3,6 +3,8 @@
 "neither ORG-A nor ORG-B" and reported speech. Each rule is tested with wording apart from the
 development sets, and with a counterpart that must keep its label."""
 
+import datetime as dt
+
 import pytest
 
 from .conftest import PINNED, judge
@@ -137,3 +139,65 @@ def test_continuing_through_an_age_is_the_ranges_end_not_a_stopping_topic(verifi
 ])
 def test_a_change_from_one_age_to_another_starts_at_the_new_one(verifier, text, label):
     assert judge(verifier, text, USPSTF_2024)[0] == label
+
+
+@pytest.mark.parametrize("text", [
+    "ACOG recommends an MRI for women with dense breasts.",
+    "Her gynecologist's group advises an ultrasound on top of the mammogram for dense breasts.",
+])
+def test_a_kind_of_supplemental_imaging_meets_a_card_on_supplemental_imaging(verifier, text):
+    # the card speaks of extra screening in general: enough to contradict a recommendation of one kind
+    assert judge(verifier, text, "acog-2024#dense-breasts") == ("contradicts", "misstated_strength")
+    # never enough to support it: the ACR card names MRI, the ACOG one no kind at all
+    assert judge(verifier, "ACR recommends MRI for women with dense breasts.", "acr-current#dense-breasts")[0] == \
+        "supports"
+
+
+def test_automatic_against_not_an_automatic_next_step(verifier):
+    chunk = "acog-faq#dense-breasts"
+    assert judge(verifier, "ACOG's page says dense breasts mean an automatic extra scan.", chunk)[0] == "contradicts"
+    assert judge(verifier, "ACOG's patient page says extra tests for dense breasts are not automatic; talk it over "
+                           "with your clinician.", chunk)[0] == "supports"
+
+
+def test_all_major_health_organizations_speak_for_every_one(verifier):
+    assert judge(verifier, "All the big health organizations recommend starting mammograms at 40.",
+                 "acr-current#starting-age-and-interval") == ("partially_supports", "wrong_organization")
+
+
+def test_not_before_an_age_is_a_start_at_that_age(verifier):
+    assert judge(verifier, "ACOG does not advise that women at average risk begin mammograms before age 50.",
+                 "acog-2024#starting-age")[0] == "contradicts"
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Under ACS, chest radiotherapy at any age rules out average risk.", "contradicts"),
+    ("Under ACS, chest radiotherapy regardless of age rules out average risk.", "contradicts"),
+])
+def test_no_age_limit_against_a_cards_age_limit(verifier, text, label):
+    assert judge(verifier, text, ACS_RISK)[0] == label
+
+
+def test_not_an_interval_like_another_organization_is_that_organizations_interval(verifier):
+    assert judge(verifier, "ACR wants a mammogram every year from 40, not every other year like the USPSTF.",
+                 "acr-uspstf-2024-response#annual-screening-from-40")[0] == "supports"
+
+
+@pytest.mark.parametrize("text, chunk, label", [
+    ("ACS says you have to start a yearly mammogram at 40.", "acs-2015#ages-40-to-44", "contradicts"),
+    ("ACOG offers mammograms from 40, but you have to start by 50.", "acog-2017#starting-age", "supports"),
+])
+def test_have_to_is_a_recommendation_not_an_option(verifier, text, chunk, label):
+    assert judge(verifier, text, chunk, dt.date(2020, 6, 1))[0] == label  # before ACOG's 2024 update
+
+
+def test_a_kind_of_an_unknown_concept_is_a_named_problem(corpus_copy):
+    from review_app.engine.facts import load_claim_rules
+    from review_app.errors import CorpusError
+
+    path = corpus_copy / "claim_rules.yaml"
+    path.write_text(path.read_text().replace("  MRI: supplemental imaging\n", "  MRI: scans of any kind\n", 1))
+    with pytest.raises(CorpusError) as info:
+        load_claim_rules(corpus_copy)
+    problem = info.value.problems[0]
+    assert problem.file.endswith("claim_rules.yaml") and problem.field == "kinds_of"

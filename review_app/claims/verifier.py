@@ -365,7 +365,10 @@ class Verifier:
         if facts.offers and "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
-        anchored = bool(anchors(facts.values & card.values) or facts.concepts & card.concepts
+        # "an MRI" on a card about supplemental imaging: the card speaks of it (to contradict, not to support)
+        general = frozenset(self.reader.rules.kinds_of[c] for c in facts.concepts - card.concepts
+                            if self.reader.rules.kinds_of.get(c) in card.concepts)
+        anchored = bool(anchors(facts.values & card.values) or (facts.concepts | general) & card.concepts
                         or ages_within(facts, card))
         # the claim's topic is another of this organization's cards': a shared age does not tie it to this one,
         # and this card's strength and values are not the claim's to contradict
@@ -377,7 +380,7 @@ class Verifier:
         ages, card_ages = ages_of(facts), ages_of(card)
         # a card about other ages does not state the strength of the claim's advice
         other_ages = bool(ages and card_ages and not ages & card_ages and not ages_within(facts, card))
-        aligned = _aligned_strengths(facts, card)
+        aligned = _aligned_strengths(dataclasses.replace(facts, concepts=facts.concepts | general), card)
         if facts.mandate and not card.mandate and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
             return ("contradicts", "misstated_strength",
                     f"the claim states an obligation; {chunk_id} says "

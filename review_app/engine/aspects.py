@@ -258,7 +258,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                 in_force = bool(current[index[chunk_id]])
                 named_past = historical and not in_force and s.published_date is not None \
                     and s.published_date.year in years
-                return (s.knowledge_class != preferred_class, not named_past, not in_force, -start, order[s.id])
+                # a version the question names by its year comes before the kind of source it asks for
+                return (not named_past, s.knowledge_class != preferred_class, not in_force, -start, order[s.id])
 
             best = min(mine, key=rank)
             kind = source[corpus.chunk_by_id[best].document_id].knowledge_class

@@ -34,7 +34,7 @@ _LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*"
                        r"(?:and|or|nor|as well as|plus|vs\.?|versus)?[\s,;()&/]*"
                        r"(?:the\s+)?")
 _OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
-_WAITING = re.compile(r"(wait|hold off|delay)", re.I)
+_WAITING = re.compile(r"(wait|hold\w* off|put\w* off|delay)", re.I)
 # "lowered the starting age from 50 to 40": the age it started at before, not a start it states
 _CHANGED_FROM = re.compile(r"\b(lower|rais|mov|chang|drop|shift|reduc|cut|push|bump|brought)\w*\b[^.;]{0,50}\bfrom "
                            r"(age )?\d{1,2}$")
@@ -76,6 +76,7 @@ class ClaimRules:
     topical_antonyms: frozenset[str] = frozenset()  # pairs whose phrases name their own topic
     permission: tuple[re.Pattern[str], ...] = ()  # "can keep screening": allowed to go on, not a choice offered
     end_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening ends ("up to 70"; group 1)
+    kinds_of: dict[str, str] = dataclasses.field(default_factory=dict)  # concept -> the concept it is a kind of
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,11 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     unknown = [t for t in topical if t not in pair_names] if isinstance(topical, list) else [topical]
     if unknown:
         problems.append(Problem(name, "topical_antonyms", f"not antonym pairs: {', '.join(map(str, unknown))}"))
+    kinds = data.get("kinds_of") or {}
+    names = {key for key, _ in concepts}
+    if not (isinstance(kinds, dict) and all(k in names and v in names for k, v in kinds.items())):
+        problems.append(Problem(name, "kinds_of", "expected concept: the concept it is a kind of (both in concepts)"))
+        kinds = {}
     atoms_spec = data.get("atoms") or {}
     atoms = {key: patterns(atoms_spec[key], f"atoms.{key}") for key in ATOM_RULES if atoms_spec.get(key)}
     if problems:
@@ -195,7 +201,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("directive"), "directive") if data.get("directive") else (),
                       frozenset(map(str, topical)) if isinstance(topical, list) else frozenset(),
                       patterns(data.get("permission"), "permission") if data.get("permission") else (),
-                      patterns(data.get("end_age"), "end_age") if data.get("end_age") else ())
+                      patterns(data.get("end_age"), "end_age") if data.get("end_age") else (),
+                      {str(k): str(v) for k, v in kinds.items()})
 
 
 _ONLY = re.compile(r"\b(only|solely)\b")

@@ -159,6 +159,7 @@ class Engine:
         self._age_owner = np.array(owners, dtype=np.int64)
         self._statuses: dict[dt.date, dict[str, str]] = {}
         self._chunk_statuses: dict[dt.date, dict[str, str]] = {}
+        self._superseded_years: dict[dt.date, tuple[int, ...]] = {}
         # Partial supersession: (successor, superseded source, the chunk indices it replaces).
         position = {c.id: i for i, c in enumerate(chunks)}
         self._partial = [(s.id, target, np.array([position[f"{target}#{section}"] for section in sections
@@ -266,6 +267,18 @@ class Engine:
                                                            self.statuses(date))
         return self._chunk_statuses[date]
 
+    def superseded_years(self, date: dt.date) -> tuple[int, ...]:
+        """The publication years of the sources superseded at `date`, in whole or in part (a question
+        naming one, "what did the 2017 bulletin say on the start age?", asks about the past)."""
+        if date not in self._superseded_years:
+            statuses = self.statuses(date)
+            replaced = {self.corpus.chunk_by_id[c].document_id
+                        for c, status in self.chunk_statuses(date).items() if status == "superseded"}
+            self._superseded_years[date] = tuple(s.published_date.year for s in self.corpus.sources
+                                                 if (statuses[s.id] == "superseded" or s.id in replaced)
+                                                 and s.published_date)
+        return self._superseded_years[date]
+
     def ask(self, question: str, settings: Settings) -> Decision:
         return self.run(question, settings)[0]
 
@@ -288,7 +301,8 @@ class Engine:
         ranked = self._rank(scores, boosts, status_weight, eligible, settings.mode)
         on_topic = self.scope.on_topic(question)
         organizations = self._absent_organizations(question, features, eligible)
-        normalized = self.vocabulary.normalize(question)  # what support and the aspects read; shown in the map
+        # what support and the aspects read; shown in the map
+        normalized = self.vocabulary.normalize(self.vocabulary.name_documents(question))
         asked_kind = self.aspects.asked_class(normalized)
         plan = self._answer_plan(normalized, features, organizations[0], eligible, settings, asked_kind)
         # an answer-bearing chunk the retrievers did not score at all is not evidence for this question
@@ -324,9 +338,7 @@ class Engine:
     def _features(self, question: str, statuses: dict[str, str], date: dt.date) -> QueryFeatures:
         """The question's tokens, ages, years and intent (the years of superseded sources tell
         a question about the past)."""
-        superseded_years = [s.published_date.year for s in self.corpus.sources
-                            if statuses[s.id] == "superseded" and s.published_date]
-        return parse_question(question, self.vocabulary, self.params.background, date, superseded_years,
+        return parse_question(question, self.vocabulary, self.params.background, date, self.superseded_years(date),
                               read_patient(question, self.scope.context.experiencer,
                                            history=self.scope.context.history))
 

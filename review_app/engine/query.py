@@ -249,11 +249,12 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
     year after "in", "before", "since"..., or the publication year of a source that is
     superseded at the reference date ("the 2016 recommendation").
     """
-    years = tuple(int(y) for y in _YEAR.findall(question))
+    named = vocabulary.normalize(vocabulary.name_documents(question))  # years as written out ("PB 179": 2017)
+    years = tuple(int(y) for y in _YEAR.findall(named))
     superseded = set(superseded_years)
     historical = (
         any(cue.search(question) for cue in vocabulary.historical_cues)
-        or any(int(m.group(2)) < reference_date.year for m in _PAST_YEAR.finditer(question))
+        or any(int(m.group(2)) < reference_date.year for m in _PAST_YEAR.finditer(named))
         or any(y in superseded for y in years)
     )
     if patient is not None and vocabulary.patient_traits and not patient.traits:

@@ -49,6 +49,14 @@ class Vocabulary:
     spelling: tuple[str, ...] = ()  # words questions use that no card states, as spelling targets
     # what a question may say about the patient beyond ages: (trait, ((value, patterns), ...)), in file order
     patient_traits: tuple[tuple[str, tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]], ...] = ()
+    # a document a question names by its number ("PB 179"), written as its organization and year;
+    # questions only: a card that names the document it updates must not gain that year
+    document_names: tuple[tuple[re.Pattern[str], str], ...] = ()
+
+    def name_documents(self, question: str) -> str:
+        for pattern, replacement in self.document_names:
+            question = pattern.sub(replacement, question)
+        return question
 
     def expand(self, text: str) -> str:
         """The question with its ranking-only expansions applied (see vocabulary.yaml)."""
@@ -204,8 +212,9 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     name = str(path)
     data = read_mapping(path)
     problems: list[Problem] = []
-    rewrites, expansions = ([_pair(pair, name, f"{key}[{i}]", problems) for i, pair in enumerate(data.get(key) or [])]
-                            for key in ("normalize", "expand"))
+    rewrites, expansions, documents = (
+        [_pair(pair, name, f"{key}[{i}]", problems) for i, pair in enumerate(data.get(key) or [])]
+        for key in ("normalize", "expand", "document_names"))
     cues = []
     for i, cue in enumerate(data.get("historical_cues") or []):
         compiled = compile_pattern(cue, name, f"historical_cues[{i}]", problems)
@@ -224,7 +233,7 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
     return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e),
-                      Path(corpus_dir), tuple(w.lower() for w in spelling), traits)
+                      Path(corpus_dir), tuple(w.lower() for w in spelling), traits, tuple(d for d in documents if d))
 
 
 def _patient_traits(spec: object, file: str, problems: list[Problem]) -> tuple:

@@ -29,6 +29,10 @@ GUARD = load_scope(CORPUS_DIR)
     ("new firm lump in the left breast", {"diagnostic_symptoms"}),
     ("bloody nipple discharge", {"diagnostic_symptoms"}),
     ("follow-up of an abnormal mammogram", {"diagnostic_symptoms"}),
+    # lay wording for each
+    ("the counselor said I carry a harmful change in one of the breast cancer genes", {"known_high_risk_genetics"}),
+    ("My wife is 41 and we're expecting our second baby in May.", {"pregnancy_or_lactation"}),
+    ("there is a small knot in my right breast since last month", {"diagnostic_symptoms"}),
 ])
 def test_flags_fire(question, flags):
     assert set(GUARD.check(question)) == flags
@@ -47,6 +51,10 @@ def test_flags_fire(question, flags):
     "My brother had male breast cancer",
     "My husband wants me to get a mammogram at 45; should I?",  # he is not the one asked about
     "What is the difference between a screening and a diagnostic mammogram?",
+    # near-misses of the lay wordings: tested negative, a relative's, results expected, not a baby
+    "genetic testing found no harmful change in any breast cancer gene",
+    "my sister carries the gene, I tested negative",
+    "I'm expecting my mammogram results next week; was yearly right?",
 ])
 def test_in_scope_mentions_do_not_fire(question):
     assert GUARD.check(question) == ()
@@ -151,6 +159,8 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     ("Caller asked if she can wear deodorant to her screening mammogram. Any guidance on that?",
      "how the test is performed"),
     ("Will the mammogram hurt with my breast implants?", "how the test is performed"),
+    # a comorbidity told before a question in the corpus's related words is context, not the topic
+    ("How often should I get my blood pressure screened?", "other preventive services"),
     ("does OSHA or any federal rule require employers to give paid time off for screening mammograms?",
      "employment and law"),
     ("For HEDIS, what age range does the breast cancer screening (BCS-E) measure use to count a woman as screened?",
@@ -172,6 +182,7 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     "Her insurer may not pay for an MRI. She would like to know what ACR and ACOG say about extra screening "
     "for dense breasts.",
     "I stopped my HRT last year. When should I get my next mammogram?",                  # a medication's history
+    "Our 76-year-old patient has hypertension and mild asthma. How often do ACR and ACS want her screened now?",
     # the indirect ask's own clause is the ask: paperwork told around it is context
     "pt would like to know the difference between a screening and a diagnostic mammogram, her insurance form "
     "lists both",

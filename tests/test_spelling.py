@@ -114,3 +114,10 @@ def test_a_dictionary_word_becomes_only_a_topic_word():
     assert topic.suggestion("brest") == "breast"  # a city's name, but here the topic's word
     assert topic.suggestion("serous") is None  # a real word: "serious" is no topic word
     assert Speller(["serious"]).suggestion("serous") == "serious"  # without the dictionary it would be changed
+
+
+def test_a_string_no_one_writes_one_letter_from_a_card_word_is_that_word(engine):
+    # a rare card word: the web frequency gain the other corrections need cannot be had
+    assert engine.vocabulary.correct("did its tomosynthsis advice change") == "did its tomosynthesis advice change"
+    # names and drugs are no slips of a card word
+    assert engine.vocabulary.correct("Dr. Osei prescribed levothyroxine") == "Dr. Osei prescribed levothyroxine"

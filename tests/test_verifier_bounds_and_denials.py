@@ -201,3 +201,24 @@ def test_a_kind_of_an_unknown_concept_is_a_named_problem(corpus_copy):
         load_claim_rules(corpus_copy)
     problem = info.value.problems[0]
     assert problem.file.endswith("claim_rules.yaml") and problem.field == "kinds_of"
+
+
+def test_a_citation_by_chunk_id_is_no_part_of_the_claim(verifier):
+    # the bracket's ids name years and sections: read as words they would support or refute anything
+    text = "Back then the task force advised biennial screening from 40 to 74 [uspstf-2024#recommendation; " \
+           "uspstf-2016#recommendation]."
+    assert judge(verifier, text, "uspstf-2016#recommendation", dt.date(2020, 6, 1))[0] == "contradicts"
+
+
+def test_skipping_screening_after_an_age_is_a_recommendation_against(verifier):
+    assert judge(verifier, "Her reading: the I statement means she should skip screening after 75.", USPSTF_75) == \
+        ("contradicts", "misstated_strength")
+
+
+def test_continuing_until_an_age_is_a_fixed_stop(verifier):
+    assert judge(verifier, "ACS says to keep screening mammograms going until age 76.", ACS_STOP)[0] == "contradicts"
+
+
+def test_chest_rt_is_chest_radiation(verifier):
+    assert judge(verifier, "ACS avg-risk definition excludes chest RT before 35.", ACS_RISK)[0] == "contradicts"
+    assert judge(verifier, "ACS avg-risk definition excludes chest RT before age 30.", ACS_RISK)[0] == "supports"

@@ -64,6 +64,7 @@ class Position:
     statement: str  # the claim the synthesis shows once the verifier supports it
     ages: AgeRange | None = None  # the patient ages the position speaks to
     patient_only: bool = False  # it speaks only to a patient whose stated age is in `ages`
+    states_versions_of: tuple[str, ...] = ()  # aspects a change statement gives the old and new value of
 
     def speaks_to(self, patient_ages: Sequence[AgeRange]) -> bool:
         """Whether the position applies to a patient of these ages (any overlap; no ages: always,
@@ -98,6 +99,10 @@ class AspectRules:
     every_organization: tuple[re.Pattern[str], ...] = ()  # cues that a question naming some asks about all
     refers_back: tuple[re.Pattern[str], ...] = ()  # cues that the asking sentence is about the context's topic
     general: tuple[re.Pattern[str], ...] = ()  # cues that the recommendation as a whole is asked too
+    old_version: tuple[re.Pattern[str], ...] = ()  # cues that the replaced version's own words are asked
+
+    def asks_old_version(self, normalized_question: str) -> bool:
+        return any(p.search(normalized_question) for p in self.old_version)
 
     @property
     def labels(self) -> dict[str, str]:
@@ -207,7 +212,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
-                  framing: tuple[str, ...] = ()) -> AnswerPlan:
+                  framing: tuple[str, ...] = (), old_version: bool = False) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -219,11 +224,18 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     change is of ("which groups changed their advice?"): an organization with a single version on
     one has nothing to compare there, and is not missing on it. `framing` are the relational aspects
     named only as where the point is asked: an organization in play with no statement on one is
-    the one reacted to, and not missing on the points asked."""
+    the one reacted to, and not missing on the points asked. `old_version`: the question asks what a
+    replaced version said ("what did it use to say?"), not only what changed."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
     every_version = any(rules.aspects[a].all_versions for a in asked)
+    # an organization whose change statement gives the old and new value of an aspect answers it
+    # there: its versions' own chunks on that aspect are not also the answer, unless the question
+    # names the replaced version's year ("compared with the 2017 bulletin")
+    told_by_change = {(corpus.chunk_by_id[p.chunk_id].organization, spoken)
+                      for a in asked if rules.aspects[a].all_versions for p in rules.positions
+                      if p.aspect == a and eligible[index[p.chunk_id]] for spoken in p.states_versions_of}
     chunks: dict[str, tuple[str, ...]] = {}
     missing: dict[str, tuple[str, ...]] = {}
     reacted_to: set[str] = set()  # named as the one a reaction is to: context, not asked about
@@ -246,6 +258,11 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
         absent: list[str] = []
         for organization in in_play:
             mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
+            if (organization, aspect) in told_by_change:
+                mine = [c for c in mine if not current[index[c]] and (
+                    old_version or _year(source[corpus.chunk_by_id[c].document_id]) in years)]
+                if not mine:
+                    continue  # answered by the change statement: not missing
             if aspect in implied and not _replaced_one(corpus, {corpus.chunk_by_id[c].document_id for c in mine}):
                 continue  # a single version: nothing of this organization's changed to compare
             if not mine:
@@ -286,7 +303,16 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     # ("did ORG-A repeat that call in its statement on ORG-B's?"), unless a part asks it by name
     missing = {a: tuple(o for o in absent if o not in reacted_to or a in (per_aspect or {}))
                for a, absent in missing.items()}
+    # "how did ORG-A react when ORG-B finalized its guidance?": ORG-B's guidance is the subject, not
+    # asked, on the question's other points too (unless a part asks it by name)
+    chunks = {a: ids if rules.aspects[a].relational or a in (per_aspect or {}) else
+              tuple(c for c in ids if corpus.chunk_by_id[c].organization not in reacted_to)
+              for a, ids in chunks.items()}
     return AnswerPlan(asked, default, chunks, missing)
+
+
+def _year(source) -> int | None:
+    return source.published_date.year if source.published_date else None
 
 
 def _replaced_one(corpus: Corpus, documents: set[str]) -> bool:
@@ -336,9 +362,11 @@ def load_aspects(corpus: Corpus) -> AspectRules:
                                           problems)
     refers_back = compile_patterns(data.get("refers_back_cues"), name, "refers_back_cues", problems)
     general = compile_patterns(data.get("general_cues"), name, "general_cues", problems)
+    old_version = compile_patterns(data.get("old_version_cues"), name, "old_version_cues", problems)
     if problems:
         raise CorpusError(problems)
-    return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general)
+    return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general,
+                       old_version)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:
@@ -395,8 +423,12 @@ def _parse_positions(spec: object, corpus: Corpus, aspects: dict[str, Aspect], f
         if not isinstance(patient_only, bool) or (patient_only and ages is None):
             problems.append(Problem(file, f"{where}.patient_only", "expected true or false, with `ages` given"))
             patient_only = False
+        versions_of = entry.get("states_versions_of") or []
+        if not (isinstance(versions_of, list) and all(a in aspects for a in versions_of)):
+            problems.append(Problem(file, f"{where}.states_versions_of", "expected a list of aspects"))
+            versions_of = []
         positions.append(Position(entry["chunk"], entry["aspect"], str(entry["value"]), entry["statement"].strip(),
-                                  ages, patient_only))
+                                  ages, patient_only, tuple(versions_of)))
     return tuple(positions)
 
 

@@ -149,8 +149,12 @@ class ScopeGuard:
             if any(not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
                 return label
         # another topic counts when nothing of the corpus topic is named: in the whole question, or
-        # in what it asks ("when should she start screening for another cancer? ... beside this one's schedule")
-        where = question if not any(a.search(question) for a in self.topic.anchors) else \
+        # in what it asks ("when should she start screening for another cancer? ... beside this one's schedule");
+        # a question in the corpus's related words ("how often do ORG-A and ORG-B want her screened?") is
+        # read in what it asks only, so a comorbidity told before it is context
+        anchored = any(a.search(question) for a in self.topic.anchors)
+        related = any(r.search(question) for r in self.topic.related)
+        where = (asked if related and asked != question else question) if not anchored else \
             asked if asked != question and not any(a.search(asked) for a in self.topic.anchors) else None
         if where is None:
             return None

@@ -118,8 +118,8 @@ class Speller:
         frequency = zipf_frequency(word, "en")
         if frequency > 0 and self._stem(candidate) == self._stem(word):
             return None  # a real word of the same stem ("imager", "image"): the index reads both alike
-        if zipf_frequency(candidate, "en") < frequency + MIN_GAIN:
-            return None
+        if zipf_frequency(candidate, "en") < frequency + MIN_GAIN and not (frequency == 0 and best == 1):
+            return None  # (a string no one writes, one letter from a card's word, is that word: "tomosynthsis")
         if self.english is not None and word in self.english() and candidate not in self.topic:
             return None  # a real word ("internist", "serous"), unless the pack's own topic word is meant
         return candidate

@@ -25,6 +25,7 @@ def read(engine, question, ages=()):
     ("the difference between a screening and a diagnostic mammogram", ("screening_vs_diagnostic",)),
     ("At which age do they stop the mammography here?", ("age_75_and_older",)),
     ("Should she stop at 76 even though she feels great?", ("age_75_and_older",)),
+    ("Once she turns 75, for how long should she keep having mammograms?", ("age_75_and_older",)),
     ("Who backs screening from 45?", ("start_age",)),
     # how often another exam is done is not the screening interval, nor is the visit "at the annual"
     ("Does she need the clinical breast exam every year?", ("clinical_breast_examination",)),

@@ -41,17 +41,21 @@ def unstated_dates(claim: Facts, card: Facts) -> list[str]:
                    for m in DATED_MONTH.finditer(sentence) if f"{m.group(1)} {m.group(2)}" not in text})
 
 
+def _age_after(card: Facts, words: str, number: str = r"\d{1,3}", said_age: bool = False) -> re.Match[str] | None:
+    """The first place a card sentence gives an age after one of `words` ("by age 25", "before 30";
+    with `said_age`, only one it calls an age)."""
+    pattern = re.compile(rf"\b(?:{words})\s+(?:age\s+){'' if said_age else '?'}({number})\b(?!\s*%)")
+    return next((m for sentence, _, _ in card.sentences for m in [pattern.search(sentence)] if m), None)
+
+
 def year_for_age(claim: Facts, card: Facts) -> str:
     """A year the claim gives where the card gives an age after the same word ("by 2025" against
     "by age 25"): a date read as an age, or an age as a date."""
     for sentence, _, _ in claim.sentences:
         for m in re.finditer(r"\b(by|at|from|until|before|after)\s+(\d{4})\b", sentence):
-            if m.group(2) in card.numbers:
-                continue
-            for card_sentence, _, _ in card.sentences:
-                age = re.search(rf"\b{m.group(1)}\s+age\s+(\d{{1,3}})\b", card_sentence)
-                if age:
-                    return f"{m.group(1)} age {age.group(1)}, not {m.group(1)} {m.group(2)}"
+            age = None if m.group(2) in card.numbers else _age_after(card, m.group(1), said_age=True)
+            if age:
+                return f"{m.group(1)} age {age.group(1)}, not {m.group(1)} {m.group(2)}"
     return ""
 
 
@@ -59,10 +63,9 @@ def duration_for_age(claim: Facts, card: Facts) -> str:
     """A length of time the claim gives where the card gives the same number as an age ("in the
     last 30 years" against "before age 30")."""
     for value in sorted(claim.durations & card.numbers - card.durations):
-        for card_sentence, _, _ in card.sentences:
-            age = re.search(rf"\b(?:age|aged|before|after|under|over)\s+(?:age\s+)?{re.escape(value)}\b", card_sentence)
-            if age:
-                return f"{age.group(0)} (an age), not {value} years (a length of time)"
+        age = _age_after(card, "age|aged|before|after|under|over", re.escape(value))
+        if age:
+            return f"{age.group(0)} (an age), not {value} years (a length of time)"
     return ""
 
 
@@ -71,12 +74,9 @@ def other_number_after(claim: Facts, card: Facts) -> str:
     age 25"), on the card's own topics: the card's number in another place, not a new fact."""
     if not claim.concepts or not claim.concepts <= card.concepts:
         return ""
-    card_text = " ".join(sentence for sentence, _, _ in card.sentences)
     for sentence, _, _ in claim.sentences:
         for m in _AFTER_WORD.finditer(sentence):
-            if m.group(2) in card.numbers:
-                continue
-            other = re.search(rf"\b{m.group(1)}\s+(?:age\s+)?(\d{{2}})\b(?!\s*%)", card_text)
+            other = None if m.group(2) in card.numbers else _age_after(card, m.group(1), r"\d{2}")
             if other and other.group(1) != m.group(2):
                 return f"{m.group(1)} age {other.group(1)}, not {m.group(1)} {m.group(2)}"
     return ""

@@ -157,6 +157,8 @@ def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):
     ("    ages: [45, 54]\n", "    ages: [54, 45]\n", "ages"),
     ("    subsumes: [start_age, interval]\n", "    subsumes: [nothing]\n", "subsumes"),
     ("    patient_only: true\n", "    patient_only: maybe\n", "patient_only"),
+    ("    states_versions_of: [start_age]\n", "    states_versions_of: [{start_age: 1}]\n", "states_versions_of"),
+    ("    states_versions_of: [start_age]\n", "    states_versions_of: [someday]\n", "states_versions_of"),
     ("default_aspects: [start_age, interval]", "default_aspects: [someday]", "default_aspects"),
     ("    cues: ['\\bdiagnostic\\b']", "    cues: ['(unclosed']", "cues[0]"),
     # a double-quoted "\b" in YAML is a backspace: a cue that could never match is refused

@@ -191,12 +191,13 @@ def test_have_to_is_a_recommendation_not_an_option(verifier, text, chunk, label)
     assert judge(verifier, text, chunk, dt.date(2020, 6, 1))[0] == label  # before ACOG's 2024 update
 
 
-def test_a_kind_of_an_unknown_concept_is_a_named_problem(corpus_copy):
+@pytest.mark.parametrize("kind", ["scans of any kind", "[supplemental imaging]"])
+def test_a_kind_of_an_unknown_concept_is_a_named_problem(corpus_copy, kind):
     from review_app.engine.facts import load_claim_rules
     from review_app.errors import CorpusError
 
     path = corpus_copy / "claim_rules.yaml"
-    path.write_text(path.read_text().replace("  MRI: supplemental imaging\n", "  MRI: scans of any kind\n", 1))
+    path.write_text(path.read_text().replace("  MRI: supplemental imaging\n", f"  MRI: {kind}\n", 1))
     with pytest.raises(CorpusError) as info:
         load_claim_rules(corpus_copy)
     problem = info.value.problems[0]

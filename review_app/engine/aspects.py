@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import CorpusError, Problem
+from ..records import Source
 from .corpus import Corpus
 from .datafiles import compile_pattern, compile_patterns, read_mapping
 from .scope import asked_part
@@ -311,7 +312,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     return AnswerPlan(asked, default, chunks, missing)
 
 
-def _year(source) -> int | None:
+def _year(source: Source) -> int | None:
     return source.published_date.year if source.published_date else None
 
 
@@ -424,7 +425,7 @@ def _parse_positions(spec: object, corpus: Corpus, aspects: dict[str, Aspect], f
             problems.append(Problem(file, f"{where}.patient_only", "expected true or false, with `ages` given"))
             patient_only = False
         versions_of = entry.get("states_versions_of") or []
-        if not (isinstance(versions_of, list) and all(a in aspects for a in versions_of)):
+        if not (isinstance(versions_of, list) and all(isinstance(a, str) and a in aspects for a in versions_of)):
             problems.append(Problem(file, f"{where}.states_versions_of", "expected a list of aspects"))
             versions_of = []
         positions.append(Position(entry["chunk"], entry["aspect"], str(entry["value"]), entry["statement"].strip(),

@@ -181,7 +181,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
         problems.append(Problem(name, "topical_antonyms", f"not antonym pairs: {', '.join(map(str, unknown))}"))
     kinds = data.get("kinds_of") or {}
     names = {key for key, _ in concepts}
-    if not (isinstance(kinds, dict) and all(k in names and v in names for k, v in kinds.items())):
+    if not (isinstance(kinds, dict) and all(isinstance(k, str) and isinstance(v, str) and k in names and v in names
+                                            for k, v in kinds.items())):
         problems.append(Problem(name, "kinds_of", "expected concept: the concept it is a kind of (both in concepts)"))
         kinds = {}
     atoms_spec = data.get("atoms") or {}
@@ -266,11 +267,10 @@ class FactReader:
         return frozenset(starts)
 
     def end_ages(self, norm: str) -> frozenset[str]:
-        """The ages at which the (normalized) text says screening ends ("up to about 70", "stop at
-        70"); an age it also starts at ("wait until 50") is a start."""
-        starts = {m.group(1) for p in self.rules.start_age for m in p.finditer(norm)}  # denied or not
+        """The ages at which the (normalized) text says screening ends ("up to about 70"); an "until"
+        that ends a wait or a start ("holds off until 50") ends no screening."""
         return frozenset(m.group(1) for p in self.rules.end_age for m in p.finditer(norm)
-                         if not _WAITS_BEFORE.search(re.split(r"[.;,:!?]", norm[:m.start()])[-1][-40:])) - starts
+                         if not _WAITS_BEFORE.search(re.split(r"[.;,:!?]", norm[:m.start()])[-1][-40:]))
 
     def strengths(self, text: str, priority: tuple[str, ...]) -> tuple[str, ...]:
         """Every strength the text expresses (and does not deny), in priority order."""
@@ -280,7 +280,7 @@ class FactReader:
         """Is a phrase starting at `start` under a negation: a negator just before it, or a
         clause-level denial ("it is not true that", "does not say that") earlier in its sentence?"""
         before = text[:start]
-        clause = re.split(r"[.;:!?]|\bbut\b", before)[-1]
+        clause = _clause_before(text, start)
         # "it is not the case that ORG-A considers only X effective" denies the "only", not the rest
         flips = sum(1 for p in self.rules.negation_clause for m in p.finditer(clause)
                     if not _ONLY.search(clause[m.end():]))
@@ -305,7 +305,7 @@ class FactReader:
                     if not self._negated_at(text, m.start()):
                         stated.add(label)
                     elif label == "against" and _OWN_NEGATOR.search(m.group(0)) \
-                            and _TRUTH_DENIAL.search(re.split(r"[.;:!?]|\bbut\b", text[:m.start()])[-1]):
+                            and _TRUTH_DENIAL.search(_clause_before(text, m.start())):
                         stated.add("for")  # "not the case that it does not recommend": a double negative
                     else:
                         denied.add(label)
@@ -513,6 +513,14 @@ class FactReader:
             absent=any(p.search(norm) for p in self.rules.absence),
             bounds=frozenset(m.group(1) for p in self.rules.upper_bound for m in p.finditer(norm)),
             directive=any(p.search(norm) for p in self.rules.directive))
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The clause a phrase starting at `start` stands in, up to it (a denial frame's reach)."""
+    return _FRAME_BREAK.split(text[:start])[-1]
+
+
+_FRAME_BREAK = re.compile(r"[.;:!?]|\bbut\b")
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -311,7 +311,8 @@ class Engine:
         selected, undiversified = self._select(ranked.rank_score, eligible, boosts.named_match, settings, reserved)
         # an answer needing more chunks than k holds ("start age and interval, for all four?") shows
         # its other answer-bearing chunks after the top k; the top k alone decides answer-or-abstain
-        extension = [i for i in reserved if i not in set(selected.tolist())][:settings.top_k]
+        in_top_k = set(selected.tolist())
+        extension = [i for i in reserved if i not in in_top_k][:settings.top_k]
         deciding = len(selected)
         selected = np.concatenate([selected, np.array(extension, dtype=selected.dtype)])
         support = self._result_support(question, scores, selected, on_topic, settings.mode)

@@ -114,6 +114,22 @@ def test_named_organizations_are_in_play_unless_the_question_asks_who(engine, se
     assert {c.split("-")[0] for c in who.answer_chunks["interval"]} == {"uspstf", "acs", "acog", "acr"}
 
 
+@pytest.mark.parametrize("question, organizations", [
+    # a profession's body, or the profession as one side of a comparison, names its organization
+    ("Does the ob-gyn college go along with the radiologists on adding MRI for dense breast tissue?", {"acog", "acr"}),
+    ("what interval does a cog recommend for her mammograms", {"acog"}),   # the name dictated
+    ("Is the radiology society's advice on dense breasts different from the gynecologists' advice?", {"acog", "acr"}),
+])
+def test_organizations_named_by_their_profession_are_in_play(engine, settings, question, organizations):
+    decision = engine.ask(question, settings)
+    assert {c.split("-")[0] for ids in decision.answer_chunks.values() for c in ids} == organizations
+
+
+def test_a_profession_alone_names_no_organization(engine, settings):
+    decision = engine.ask("My ob-gyn wants me to get an MRI for dense breasts. What do the guidelines say?", settings)
+    assert {c.split("-")[0] for c in decision.answer_chunks["dense_breasts"]} >= {"uspstf", "acog", "acr"}
+
+
 def test_organizations_without_a_statement_on_an_aspect_are_listed(engine, settings):
     decision = engine.ask("Which organizations recommend a risk assessment by 25?", settings)
     assert set(decision.aspects_missing["risk_assessment"]) == {"USPSTF", "ACS", "ACOG"}
@@ -454,3 +470,36 @@ def test_whether_one_patient_is_excluded_is_whether_the_advice_applies_to_her(en
 def test_lay_words_for_a_clinicians_breast_exam(engine):
     assert "clinical_breast_examination" in read(
         engine, "Should she have a doctor examine her breasts as part of screening at 30?")[0]
+    assert "clinical_breast_examination" in read(
+        engine, "I'm in for my yearly physical. Should the nurse practitioner also be doing a breast exam?")[0]
+
+
+def test_a_reaction_asked_of_one_point_is_its_section_on_that_point(engine, settings):
+    """"did its reaction say anything about X?" asks the reaction's statement on X; "how did it react?
+    and what did it want on X?" asks both."""
+    decision = engine.ask("When the task force finalized its 2024 rec, did the radiology college's reaction say "
+                          "anything about risk assessment?", settings)
+    assert decision.answer_chunks["response"] == ()
+    assert decision.answer_chunks["risk_assessment"] == ("acr-uspstf-2024-response#risk-assessment",)
+    decision = engine.ask("How did the ACR react when the USPSTF finalized its 2024 recommendation? And what did "
+                          "it want on frequency?", settings)
+    assert "acr-uspstf-2024-response#response-to-uspstf-2024" in decision.answer_chunks["response"]
+
+
+def test_a_point_granted_before_the_ask_is_not_the_answer(engine, settings):
+    decision = engine.ask("Apart from wanting yearly instead of every-two-year mammograms, what else did the ACR call "
+                          "for in its statement on the USPSTF update?", settings)
+    assert decision.aspects == ("calls_for",)
+    assert decision.answer_chunks["calls_for"] == ("acr-uspstf-2024-response#risk-assessment",)
+    # the same question without the granted point keeps the yearly call
+    decision = engine.ask("What did the ACR call for in its statement on the USPSTF update?", settings)
+    assert "acr-uspstf-2024-response#annual-screening-from-40" in decision.answer_chunks["calls_for"]
+
+
+def test_health_that_limits_life_expectancy_asks_when_to_stop(engine):
+    asked = read(engine, "73F, CHF EF 20%, palliative referral placed. Should she keep the yearly mammo?",
+                 [(73, 73)])[0]
+    assert asked == ("age_75_and_older",)
+    # her health told beside a question on another point does not make it one about stopping
+    assert "age_75_and_older" not in read(
+        engine, "73F, palliative referral placed. What does ACR say on extra imaging for dense breasts?", [(73, 73)])[0]

@@ -46,6 +46,9 @@ def stated(question: str) -> dt.date | None:
     ("Chart review of 2018 well-woman visits. What was the USPSTF rec for women 40-49 at that time?", "2018-12-31"),
     ("When I turned 40 in March 2015 my doctor said wait until 50. Now I'm wondering: was that what the "
      "guidelines said at that point?", "2015-03-31"),
+    # the year of an event is the time a question points back to ("at the time")
+    ("My chart says I had my first mammogram in 2012 when I was 42. Was that what the guidelines recommended "
+     "at the time?", "2012-12-31"),
     # a "when ..." clause right after the time dates it; its "changed" asks about no later time
     ("Back in 2009, when the task force changed its advice for women in their 40s, what did it say?", "2009-12-31"),
 ])

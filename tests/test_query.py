@@ -104,6 +104,20 @@ def test_a_relatives_age_is_theirs_not_the_patients():
     assert patient.ages == ((58, 58),) and patient.relatives == (("mother", (70, 70)),)
 
 
+def test_her_age_at_a_past_event_is_not_her_age_now():
+    patient = _patient("My mother is 69. She had a hysterectomy in her 50s. Every year or every other year?")
+    assert patient.ages == ((69, 69),)
+    patient = _patient("I'm 52, had my first mammogram at 40. How often now?")
+    assert patient.ages == ((52, 52),)
+    # told alone, the age at the event is all there is
+    assert _patient("She had her first mammogram at 40. Was that too early?").ages == ((40, 40),)
+
+
+def test_the_person_a_caller_or_client_is_has_her_age():
+    assert _patient("Telehealth triage: caller is 44, wants to book a screening mammogram.").ages == ((44, 44),)
+    assert _patient("The client is 58 and asks how often.").ages == ((58, 58),)
+
+
 def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():
     patient = _patient("My mom is 79 and still goes every year for her mammogram. Is there an age where you stop?")
     assert patient.ages == ((79, 79),)

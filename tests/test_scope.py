@@ -26,6 +26,10 @@ GUARD = load_scope(CORPUS_DIR)
     ("should my dad get screening mammograms hes 70", {"male_screening"}),  # dictated, asked by his child
     ("58M, sister had breast cancer at 50. Any screening rec for him?", {"male_screening"}),
     ("Is a mammogram for my grandpa a good idea at 80?", {"male_screening"}),
+    ("I'm a 58 yo guy and my brother just got diagnosed. Should I get mammograms?", {"male_screening"}),
+    # lay words for nipple and skin changes
+    ("my right nipple has been turning inward for three weeks, can I wait for my screening?", {"diagnostic_symptoms"}),
+    ("the skin next to it looks dimpled, kind of like an orange peel", {"diagnostic_symptoms"}),
     ("new firm lump in the left breast", {"diagnostic_symptoms"}),
     ("bloody nipple discharge", {"diagnostic_symptoms"}),
     ("follow-up of an abnormal mammogram", {"diagnostic_symptoms"}),
@@ -55,6 +59,9 @@ def test_flags_fire(question, flags):
     "genetic testing found no harmful change in any breast cancer gene",
     "my sister carries the gene, I tested negative",
     "I'm expecting my mammogram results next week; was yearly right?",
+    # a negative test for a syndrome is no syndrome; a fact about men in general is no man asked about
+    "Had a hereditary cancer panel done because my aunt had breast cancer. It came back negative. I'm 39.",
+    "My dad had breast cancer at 70 (yes, men can get it). I'm a 41-year-old woman. Does it cover me?",
 ])
 def test_in_scope_mentions_do_not_fire(question):
     assert GUARD.check(question) == ()
@@ -165,6 +172,13 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
      "employment and law"),
     ("For HEDIS, what age range does the breast cancer screening (BCS-E) measure use to count a woman as screened?",
      "quality and reporting measures"),
+
+    # a price, a dose, another cancer's test asked past a granted "besides mammograms"
+    ("how much is a screening mammogram if i'm paying cash? lost my insurance in march", "insurance and billing"),
+    ("What does a 3D mammogram cost compared with a regular one?", "insurance and billing"),
+    ("Does a 3D mammogram expose me to more radiation than a regular 2D one?", "the accuracy or harms of the test"),
+    ("Besides mammograms, at 45 I'm supposed to start colon cancer screening too. How often do I need a colonoscopy?",
+     "colorectal cancer screening"),
 ])
 def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     assert GUARD.other_topic(question) == label
@@ -189,6 +203,10 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     "Her new plan covers one screening mammogram per calendar year, and she asks whether she needs one every "
     "year. What does the USPSTF advise?",
     '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
+
+    # a point granted before the ask is not what is asked
+    "Apart from the cost, how often should she have a mammogram at 52?",
+    "She had radiation therapy for thyroid cancer years ago. When should she start mammograms?",
 ])
 def test_context_and_comorbidities_never_make_a_question_off_corpus(question):
     assert GUARD.other_topic(question) is None

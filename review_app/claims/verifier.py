@@ -460,7 +460,10 @@ class Verifier:
             conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
                 or self._year_of_another_part(facts, claim.weights, card) or other_number_after(facts, card)
         starts = facts.starts - card_starts
-        if starts and card_starts and not conflicts:
+        # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
+        # one more fact, not a different start
+        also_card_start = (facts.starts | {str(low) for low, _ in facts.age_ranges}) & card_starts
+        if starts and card_starts and not conflicts and not also_card_start:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
         lengths = facts.durations - card.durations
         if lengths and card.durations and not conflicts:  # "5 more good years" against "10 years or more"

@@ -25,7 +25,7 @@ from ..errors import CorpusError, Problem
 from ..records import Source
 from .corpus import Corpus
 from .datafiles import compile_pattern, compile_patterns, read_mapping
-from .scope import asked_part
+from .scope import asked_part, granted_part
 
 POSITIONS_FILE = "positions.yaml"
 AgeRange = tuple[int, int]
@@ -88,6 +88,8 @@ class AskedAspects:
     default: bool
     implied: tuple[str, ...] = ()
     framing: tuple[str, ...] = ()
+    on_point: tuple[str, ...] = ()  # relational aspects asked only of a point ("did its reaction mention X?")
+    granted: tuple[str, ...] = ()  # aspects granted before the ask ("besides yearly screening, what else?")
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,24 @@ class AspectRules:
         framing = tuple(a.id for a in self.aspects.values() if a.relational
                         and any(p.search(normalized_question) for p in a.not_cues))
         asked, default, implied = self._read(normalized_question, patient_ages)
-        return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked))
+        granted = tuple(a for a in self._cued(granted_part(normalized_question)) if a not in asked)
+        return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked),
+                            () if default else self._on_point(normalized_question, asked), granted)
+
+    def _on_point(self, normalized_question: str, asked: tuple[str, ...]) -> tuple[str, ...]:
+        """The relational aspects the question asks only in a clause that also asks a point ("did
+        the college's reaction say anything about X?"), never in a clause of their own ("how did it
+        react? and what did it want on X?")."""
+        points = [a for a in asked if not self.aspects[a].relational]
+        clauses = [c for c in _CLAUSE.split(asked_part(normalized_question)) if c.strip()]
+        found = []
+        for aspect in asked:
+            if not self.aspects[aspect].relational or not points:
+                continue
+            asking = [c for c in clauses if self.aspects[aspect].asked_in(c)]
+            if asking and all(any(self.aspects[p].asked_in(c) for p in points) for c in asking):
+                found.append(aspect)
+        return tuple(found)
 
     def _read(self, normalized_question: str,
               patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
@@ -213,7 +232,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
-                  framing: tuple[str, ...] = (), old_version: bool = False) -> AnswerPlan:
+                  framing: tuple[str, ...] = (), old_version: bool = False,
+                  on_point: tuple[str, ...] = (), granted: tuple[str, ...] = ()) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -226,7 +246,10 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     one has nothing to compare there, and is not missing on it. `framing` are the relational aspects
     named only as where the point is asked: an organization in play with no statement on one is
     the one reacted to, and not missing on the points asked. `old_version`: the question asks what a
-    replaced version said ("what did it use to say?"), not only what changed."""
+    replaced version said ("what did it use to say?"), not only what changed. `on_point`: the
+    relational aspects asked only of a point, answered by their source's sections on that point.
+    `granted`: aspects the question grants as known ("besides yearly screening, what else did it
+    call for?"): a section stating one of them is not the answer to the rest."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -309,7 +332,30 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     chunks = {a: ids if rules.aspects[a].relational or a in (per_aspect or {}) else
               tuple(c for c in ids if corpus.chunk_by_id[c].organization not in reacted_to)
               for a, ids in chunks.items()}
+    if on_point:
+        chunks = _reaction_on_the_point(rules, corpus, chunks, implied, on_point)
+    if granted:
+        known = {p.chunk_id for p in rules.positions if p.aspect in granted}
+        chunks = {a: tuple(c for c in ids if c not in known) for a, ids in chunks.items()}
     return AnswerPlan(asked, default, chunks, missing)
+
+
+def _reaction_on_the_point(rules: AspectRules, corpus: Corpus, chunks: dict[str, tuple[str, ...]],
+                           implied: tuple[str, ...], on_point: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """A relational aspect asked with a point ("did its reaction say anything about X?") asks for
+    the reaction's statement on that point: where the point's answer lies in the same source as the
+    reaction, the reaction's other sections are not the answer."""
+    point_chunks = {c for a, ids in chunks.items()
+                    if not rules.aspects[a].relational and a not in implied for c in ids}
+    narrowed = dict(chunks)
+    for aspect, ids in chunks.items():
+        if aspect not in on_point:
+            continue
+        documents = {corpus.chunk_by_id[c].document_id for c in ids}
+        on_point = {c for c in point_chunks if corpus.chunk_by_id[c].document_id in documents}
+        if on_point:
+            narrowed[aspect] = tuple(c for c in ids if c in on_point)
+    return narrowed
 
 
 def _year(source: Source) -> int | None:

@@ -99,10 +99,9 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             found.append(QuestionTime(read(match), match.group(0).strip()))
     pointed_back = bool(_ANAPHORA.search(question))
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
-        for match in _BARE_YEAR.finditer(question):
-            before = question[:match.start()]
-            if not (_EVENT.search(before) or (events is not None and events.search(before))):
-                found.append(QuestionTime(_year_end(match), match.group(0)))
+        # (the year of an event is the time pointed back to: "I had my first one in 2012. was that
+        # what they recommended at the time?")
+        found = [QuestionTime(_year_end(match), match.group(0)) for match in _BARE_YEAR.finditer(question)]
     if not found:
         return None
     earliest = min(found, key=lambda t: t.date)

@@ -429,6 +429,15 @@ class FactReader:
                 if self.vocabulary.content_words(self._orgs.sub(" ", head)):  # "unlike ORG-A," alone says nothing of it
                     out.append((self._speakers(clause[:cut]) or previous, head))
                 clause = clause[cut:].strip(" ,")
+                # "unlike ORG-A, which says X, ORG-B ...": the relative clause, up to the comma before the
+                # next organization named, is ORG-A's part
+                relative = re.match(r"(which|who)\s+", clause)
+                after = self._orgs.search(clause, relative.end()) if relative else None
+                comma = clause.rfind(",", 0, after.start()) if after else -1
+                if relative and comma > relative.end():
+                    named = self._speakers(head) or previous
+                    out.append((named, " ".join(named).lower() + " " + clause[relative.end():comma]))
+                    clause = clause[comma:].strip(" ,")
             shared = next((m for p in rules.get("shared", ()) for m in [p.search(clause)] if m), None)
             if shared:
                 main, extra = clause[:shared.start()], clause[shared.end():]

@@ -26,7 +26,8 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
-    (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned)"
+    (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
+                r"(?:caller|client|member|woman|lady|female|person|enrollee|resident|veteran) (?:is|was))"
                 r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
@@ -78,6 +79,10 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
 _MY = re.compile(r"\bmy\b", re.I)
+# an age told as when something happened ("she had surgery in her 50s", "got married at 30")
+_EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
+                        r"started|stopped|quit|moved|married|divorced)\b[^.;!?]*$", re.I)
+_AT_AGE_END = re.compile(r"\bat\s+(age\s+)?$", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
@@ -123,6 +128,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
     thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
+    events = []  # her age at something past ("in her 50s she had ..."), dropped if her age now is told
     for age, clause, start in _ages_with_clause(question):
         if _THRESHOLD.search(question[max(0, start - 45):start]):
             thresholds.append(age)
@@ -135,6 +141,8 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
             if history is not None and not history.search(_clause_around(question, clause)):
                 proxies.append((theirs[-1][0], age))
+        elif _EVENT_AGE.search(clause) and (age[0] != age[1] or _AT_AGE_END.search(clause)):
+            events.append(age)
         else:
             mine.append(age)
     proxy = None
@@ -151,6 +159,8 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             proxy = person.group(1) if person.groups() else person.group(0)
             mine = [a for who, a in theirs if who == proxy][:1]
             theirs = [(who, a) for who, a in theirs if who != proxy]
+    if not mine and proxy is None:  # no age of hers now: the age she was at an event is all there is
+        mine = events
     mine += [a for a in thresholds if a not in mine]
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():

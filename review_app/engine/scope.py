@@ -36,6 +36,10 @@ _INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|wanted to
                        r"ask(?:s|ed)? (?:me |us |you )?(?:if|whether)|"
                        r"please (?:tell|explain|let me know|advise)|can you (?:tell|explain)|"
                        r"looking for (?:guidance|advice))\b", re.I)
+# a point granted before the question ("besides this test, how often ...?", "apart from the
+# yearly visit, what else did it call for?"): named as known, not asked
+_GIVEN = re.compile(r"\b(?:besides|apart from|aside from|other than|in addition to)\b"
+                    r"[^,;:?!.\u2014\u2013]{1,80}[,;:\u2014\u2013]", re.I)
 _LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what|how|when|why|who|which|where|whether|"
                             r"does|do|did|is|are|was|were|can|could|should|would|will|any|pls|please)\b[^.!?]*)$",
                             re.I)
@@ -44,7 +48,17 @@ _LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what
 def asked_part(question: str) -> str:
     """What the question asks: its sentences that end with a question mark, and a last sentence
     that asks without an end mark ("... far enough? did they say what interval"); all of it when
-    no sentence ends with one, so that context told in passing is not taken for the subject."""
+    no sentence ends with one, so that context told in passing is not taken for the subject; less
+    a point it grants before asking ("besides this test, ...")."""
+    return _GIVEN.sub(" ", _asked_sentences(question))
+
+
+def granted_part(question: str) -> str:
+    """The points the question grants before asking ("besides annual screening, what else ...?")."""
+    return " ".join(m.group(0) for m in _GIVEN.finditer(_asked_sentences(question)))
+
+
+def _asked_sentences(question: str) -> str:
     asked = " ".join(m.group(0) for m in _QUESTION_SENTENCE.finditer(question))
     # the sentences that ask indirectly ("she'd like to know what ... say", "she asked if she should ...")
     indirect = " ".join(_asked_clauses(m.group(0)) for m in _SENTENCE_TEXT.finditer(question)

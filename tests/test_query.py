@@ -116,6 +116,8 @@ def test_her_age_at_a_past_event_is_not_her_age_now():
 def test_the_person_a_caller_or_client_is_has_her_age():
     assert _patient("Telehealth triage: caller is 44, wants to book a screening mammogram.").ages == ((44, 44),)
     assert _patient("The client is 58 and asks how often.").ages == ((58, 58),)
+    assert _patient("Employee is 76 and asks whether she should keep going.").ages == ((76, 76),)
+    assert _patient("Employee, 50, asthmatic since childhood. Does the exclusion apply?").ages == ((50, 50),)
 
 
 def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():
@@ -181,9 +183,12 @@ def test_an_age_asked_about_is_nobodys_age():
     # "stop at 75": the age a question asks about does not keep a relative from being the one asked for
     patient = _patient("My mother is 73 and in good health. In her home country they stop at 69. Should she "
                        "stop at 75 here?")
-    assert patient.proxy == "mother" and (73, 73) in patient.ages
+    assert patient.proxy == "mother" and patient.ages == ((73, 73),) and (75, 75) in patient.asked_ages
     patient = _patient("I'm 44. Should I start at 45 or now?")
-    assert patient.proxy is None and (44, 44) in patient.ages
+    assert patient.proxy is None and patient.ages == ((44, 44),) and patient.asked_ages == ((45, 45),)
+    # the answer still speaks to the age asked about, and the evidence map shows it apart from hers
+    assert patient.spoken_ages == ((44, 44), (45, 45))
+    assert patient.to_json()["ages"] == [[44, 44]] and patient.to_json()["asked_ages"] == [[45, 45]]
 
 
 def test_a_terse_question_opening_with_the_age():

@@ -27,6 +27,10 @@ GUARD = load_scope(CORPUS_DIR)
     ("58M, sister had breast cancer at 50. Any screening rec for him?", {"male_screening"}),
     ("Is a mammogram for my grandpa a good idea at 80?", {"male_screening"}),
     ("I'm a 58 yo guy and my brother just got diagnosed. Should I get mammograms?", {"male_screening"}),
+    # the counterparts: her own relative clause, a positive result inside the list, a finding not a rule
+    ("I'm 41, who is pregnant now, when do I start?", {"pregnancy_or_lactation"}),
+    ("Her panel (BRCA1 positive, the rest pending) came back yesterday. When to start?", {"known_high_risk_genetics"}),
+    ("She had chest radiation for lymphoma at 19. Which rule applies?", {"prior_chest_radiation"}),
     # lay words for nipple and skin changes
     ("my right nipple has been turning inward for three weeks, can I wait for my screening?", {"diagnostic_symptoms"}),
     ("the skin next to it looks dimpled, kind of like an orange peel", {"diagnostic_symptoms"}),
@@ -62,6 +66,10 @@ def test_flags_fire(question, flags):
     # a negative test for a syndrome is no syndrome; a fact about men in general is no man asked about
     "Had a hereditary cancer panel done because my aunt had breast cancer. It came back negative. I'm 39.",
     "My dad had breast cancer at 70 (yes, men can get it). I'm a 41-year-old woman. Does it cover me?",
+    # a relative clause's subject is the person before it; a result after the list it covers; a rule named
+    "The patient is 62 and came with her daughter, who is pregnant. Does she still need mammograms?",
+    "Her own panel (BRCA1/2 and the rest of the genes) came back negative. When should she start?",
+    "She had many chest X-rays as a child. Does that put her in the chest-radiation exclusion?",
 ])
 def test_in_scope_mentions_do_not_fire(question):
     assert GUARD.check(question) == ()

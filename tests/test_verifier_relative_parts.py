@@ -28,3 +28,28 @@ def test_a_second_start_beside_the_cards_own_is_one_more_fact(verifier):
     # the counterpart: a start the card does not give, with none of its own, still contradicts
     assert judge(verifier, "The ACS says women should begin yearly mammograms at 45 at the earliest.",
                  ACS_40)[0] == "contradicts"
+
+
+def test_the_four_counted_without_a_noun_speak_for_every_organization(verifier):
+    # a claim for all four cited to one organization's card states that one's part only
+    assert judge(verifier, "All four recommend a mammogram every year at 50.",
+                 "acr-current#starting-age-and-interval")[:2] == ("partially_supports", "wrong_organization")
+    # the counterpart: the same claim for that one organization is stated in full
+    assert judge(verifier, "The ACR advises a mammogram every year from age 40.",
+                 "acr-current#starting-age-and-interval")[0] == "supports"
+
+
+def test_most_experts_with_their_names_speak_for_those_named(verifier):
+    text = "Most experts (ACS, ACR) favor yearly screening at 48; the USPSTF every other year."
+    assert judge(verifier, text, "uspstf-2024#recommendation")[:2] == ("partially_supports", "wrong_organization")
+    # the counterpart: "most experts" naming none needs more than half of the organizations cited
+    assert judge(verifier, "Most experts favor yearly screening at 48.",
+                 "acr-current#starting-age-and-interval")[0] != "supports"
+
+
+def test_a_grade_given_by_the_verb_is_read(verifier):
+    # "grades ... as C" in the present, against a card whose C is the grade before the change
+    assert judge(verifier, "The task force now grades screening in the 40s as C.",
+                 "uspstf-2024#changes-from-2016")[:2] == ("contradicts", "misstated_strength")
+    assert judge(verifier, "The task force now grades screening in the 40s as a B.",
+                 "uspstf-2024#changes-from-2016")[0] == "supports"

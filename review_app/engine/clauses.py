@@ -6,7 +6,8 @@ import re
 
 # A clause that starts with a verb has no subject of its own ("my friend has the variant and just had
 # surgery"): it goes on with the clause before it, and with the person that one names.
-_SUBJECTLESS = re.compile(r"^\s*(just |also |then |recently |later |since |already )?"
+# So does a relative clause ("came with her daughter, who is pregnant"): its subject is the one before.
+_SUBJECTLESS = re.compile(r"^\s*(who |whose \w+ |which |that )?(just |also |then |recently |later |since |already )?"
                           r"(had|has|have|was|were|is|got|gets|underwent|went|needed|needs|tested|did|found)\b", re.I)
 
 

@@ -27,10 +27,14 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
-                r"(?:caller|client|member|woman|lady|female|person|enrollee|resident|veteran) (?:is|was))"
+                r"(?:caller|client|member|woman|lady|female|person|enrollee|resident|veteran|employee|worker|customer|"
+                r"participant) (?:is|was))"
                 r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
+    # a role with her age set off by commas: "Employee, 50, asthmatic since childhood"
+    (re.compile(r"\b(?:employee|patient|pt|caller|client|woman|lady|member|resident|worker|customer)\s*,\s*(\d{2})\s*,",
+                re.I), "point"),
     # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
     (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
     (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
@@ -98,11 +102,18 @@ class PatientAttributes:
     relatives: tuple[tuple[str, AgeRange | None], ...]  # (who, their age range if stated)
     traits: tuple[tuple[str, str], ...] = ()  # (trait, value), in the pack's order
     proxy: str | None = None  # the relative the question is asked for, whose age is the patient's
+    asked_ages: tuple[AgeRange, ...] = ()  # ages the question asks about, nobody's own ("stop at 75?")
+
+    @property
+    def spoken_ages(self) -> tuple[AgeRange, ...]:
+        """Her ages, then the ages asked about: the ages the answer speaks to."""
+        return tuple(dict.fromkeys(self.ages + self.asked_ages))
 
     def to_json(self) -> dict:
         return {"ages": [list(a) for a in self.ages],
                 "relatives": [{"who": who, "age": list(age) if age else None} for who, age in self.relatives],
-                "traits": dict(self.traits), **({"asked_for": self.proxy} if self.proxy else {})}
+                "traits": dict(self.traits), **({"asked_for": self.proxy} if self.proxy else {}),
+                **({"asked_ages": [list(a) for a in self.asked_ages]} if self.asked_ages else {})}
 
 
 def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[tuple[str, str], ...]:
@@ -161,7 +172,6 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             theirs = [(who, a) for who, a in theirs if who != proxy]
     if not mine and proxy is None:  # no age of hers now: the age she was at an event is all there is
         mine = events
-    mine += [a for a in thresholds if a not in mine]
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():
         found = others.search(clause or "")
@@ -170,7 +180,8 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     theirs = list(dict.fromkeys(theirs))
     relatives = theirs + [(who, None) for who in dict.fromkeys(named) if who not in {w for w, _ in theirs}]
     return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives), read_traits(question, traits, others),
-                             proxy.lower() if proxy else None)
+                             proxy.lower() if proxy else None,
+                             tuple(a for a in dict.fromkeys(thresholds) if a not in mine))
 
 
 def _clause_around(text: str, before: str) -> str:
@@ -273,10 +284,11 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
     words = vocabulary.content_words(question)
     ranking_words = vocabulary.content_words(vocabulary.expand(question))
     if patient is not None:  # a relative's age is not a number the patient's evidence should match
-        mine = {str(n) for age in patient.ages for n in age}
+        mine = {str(n) for age in patient.spoken_ages for n in age}
         theirs = {str(n) for _, age in patient.relatives if age for n in age} - mine
         ranking_words = [w for w in ranking_words if w not in theirs]
     return QueryFeatures(tuple(vocabulary.stems(ranking_words)), tuple(vocabulary.stems(words)),
                          tuple(background.weight(w) for w in words), years,
-                         patient.ages if patient is not None else age_ranges(numbers_to_digits(question)), historical,
+                         patient.spoken_ages if patient is not None else age_ranges(numbers_to_digits(question)),
+                         historical,
                          patient)

@@ -111,6 +111,7 @@ class ContextRules:
     list_negation: re.Pattern[str] | None = None  # a cue that negates a list joined by commas alone ("denies A, B")
     list_negation_after: re.Pattern[str] | None = None  # a negation after a list ending the concept's ("A and B neg")
     experiencer_after: re.Pattern[str] | None = None  # another person named just after it ("... in the family")
+    criterion_after: re.Pattern[str] | None = None  # the concept names a rule, not a finding ("the X exclusion")
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,10 @@ class ScopeGuard:
             return "negated"
         if context.negation_after is not None and context.negation_after.search(clause_after):
             return "negated"
+        closing = after.find(")") if opened >= 0 and ")" not in sentence[opened:] else -1
+        if closing >= 0 and context.negation_after is not None and not _AFFIRMED.search(after[:closing]) \
+                and context.negation_after.search(after[closing + 1:]):
+            return "negated"  # a result after the list it covers: "panel (BRCA1/2 and the rest) came back negative"
         if context.list_negation_after is not None \
                 and context.list_negation_after.search(_SENTENCE_BREAK.split(after)[0]):
             return "negated"
@@ -252,6 +257,8 @@ class ScopeGuard:
                     context.shared_with_patient is not None and context.shared_with_patient.search(clause)) \
                 and not _names(proxy, clause):
             return "another person"
+        if context.criterion_after is not None and context.criterion_after.match(after):
+            return "names the criterion"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
             return "ended"
@@ -285,6 +292,7 @@ class ScopeGuard:
         return False
 
 
+_AFFIRMED = re.compile(r"\b(positive|pos|carrier|carries|detected|found)\b", re.I)  # a result in the list itself
 _APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y/?o|yo))?\s*,")
 
 
@@ -355,7 +363,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
         return ContextRules()
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
-                        "list_item", "list_negation", "list_negation_after", "experiencer_after")}
+                        "list_item", "list_negation", "list_negation_after", "experiencer_after",
+                        "criterion_after")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -367,7 +376,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
-                        cues["experiencer_after"])
+                        cues["experiencer_after"], cues["criterion_after"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

@@ -503,3 +503,29 @@ def test_health_that_limits_life_expectancy_asks_when_to_stop(engine):
     # her health told beside a question on another point does not make it one about stopping
     assert "age_75_and_older" not in read(
         engine, "73F, palliative referral placed. What does ACR say on extra imaging for dense breasts?", [(73, 73)])[0]
+
+
+def test_a_change_statement_answers_what_changed_only_on_the_point_it_changes(engine, settings):
+    # asked whether the update changed the interval: ACOG's change statement (on the start age) is not
+    # the answer, its two versions of the interval are, and ACOG is not missing on what changed
+    decision = engine.ask("Before ACOG's 2024 update, how often did ACOG say to have a mammogram, and did the "
+                          "update change that interval?", settings)
+    assert set(decision.answer_chunks["interval"]) == {"acog-2017#screening-interval", "acog-2024#screening-interval"}
+    assert decision.answer_chunks["what_changed"] == () and decision.aspects_missing.get("what_changed", ()) == ()
+    # asked what changed on the start age, the change statement answers
+    decision = engine.ask("Did ACOG's 2024 update change when to start mammograms?", settings)
+    assert "acog-2024#starting-age" in decision.answer_chunks["what_changed"]
+
+
+def test_an_exam_she_already_had_is_not_the_kind_of_mammogram_asked_about(engine):
+    assert read(engine, "Pt w/ dense breasts, neg 2D mammo last month, wants an MRI. What does ACR say?")[0] \
+        == ("dense_breasts",)
+    assert "modality" in read(engine, "Is a 3D mammogram better than a 2D one for her?")[0]
+
+
+def test_the_ages_and_interval_of_a_clinical_breast_exam_are_its_own(engine):
+    # "for patients in their 40s" and "how often" are what the exam's own section answers
+    assert read(engine, "Should I keep doing clinical breast exams on my patients in their 40s? ACS vs ACOG?")[0] \
+        == ("clinical_breast_examination",)
+    # asked in a part of its own, the start of mammography is still asked
+    assert "start_age" in read(engine, "When should she start mammograms? And does she need a clinical breast exam?")[0]

@@ -28,7 +28,7 @@ EXAMPLES = [
     ("biennially", "biennial"), ("once a year", "annual"), ("each year", "annual"), ("yearly", "annual"),
     ("annually", "annual"), ("I statement", "insufficient evidence"), ("sonography", "ultrasound"),
     ("magnetic resonance imaging", "mri"), ("U.S. Preventive Services Task Force", "uspstf"),
-    ("the task force", "uspstf"), ("American Cancer Society", "acs"),
+    ("the task force", "uspstf"), ("American Cancer Society", "acs"), ("the cancer society", "acs"),
     ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
     ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
     ("my gyno (acog?) says", "my acog (acog) says"), ("every other yr", "biennial"),

@@ -118,6 +118,11 @@ def test_the_person_a_caller_or_client_is_has_her_age():
     assert _patient("The client is 58 and asks how often.").ages == ((58, 58),)
     assert _patient("Employee is 76 and asks whether she should keep going.").ages == ((76, 76),)
     assert _patient("Employee, 50, asthmatic since childhood. Does the exclusion apply?").ages == ((50, 50),)
+    assert _patient("My patient 47 year, average risk. USPSTF recommend it for her?").ages == ((47, 47),)
+    assert _patient("Patient 10 years ago had a normal mammogram. How often now?").ages == ()
+    # a friend who started at 40 gives her own age at an event, not an age the question asks about
+    patient = _patient("my friend started at 40. im 41, what does ACS say for someone my age?")
+    assert patient.ages == ((41, 41),) and patient.asked_ages == ()
 
 
 def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():

@@ -87,6 +87,12 @@ def test_topic_guard(question, topic):
     assert GUARD.other_topic(question) == topic
 
 
+def test_an_organization_of_the_corpus_named_by_its_initials_is_on_topic():
+    assert GUARD.on_topic("im 41 with no family history, what does ACS actually say for someone my age?")
+    assert GUARD.on_topic("what does the cancer society say for someone my age?")
+    assert not GUARD.on_topic("what does the society say for someone my age?")
+
+
 def test_topic_guard_lets_breast_questions_through():
     assert GUARD.other_topic("Do breast and colon cancer screening start at the same age?") is None
     assert GUARD.on_topic("Should a 78-year-old keep getting screened?")

@@ -462,7 +462,9 @@ class Verifier:
         starts = facts.starts - card_starts
         # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
         # one more fact, not a different start
-        also_card_start = (facts.starts | {str(low) for low, _ in facts.age_ranges}) & card_starts
+        # (a whole decade, "talk it over in your forties", names no start)
+        also_card_start = (facts.starts | {str(low) for low, high in facts.age_ranges
+                                           if not (low % 10 == 0 and high == low + 9)}) & card_starts
         if starts and card_starts and not conflicts and not also_card_start:
             conflicts = f"a start at {' / '.join(sorted(card_starts))}, not {', '.join(sorted(starts))}"
         lengths = facts.durations - card.durations

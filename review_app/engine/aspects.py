@@ -268,6 +268,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                     if p.aspect == aspect and eligible[index[p.chunk_id]]}
         if speaking & set(organizations):
             reacted_to.update(o for o in organizations if o not in speaking)
+    versioned = {v for p in rules.positions for v in p.states_versions_of}  # points a change statement gives
+    points = [a for a in asked if a not in implied and a in versioned]
     for aspect in asked:
         in_play = (per_aspect or {}).get(aspect, organizations)
         speaks_of = rules.aspects[aspect].speaks_of
@@ -276,8 +278,13 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             # tomosynthesis advice change?"), it only brings that one's every version
             chunks[aspect], missing[aspect] = (), ()
             continue
-        carrying = [p.chunk_id for p in rules.positions
-                    if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
+        on_aspect = [p for p in rules.positions
+                     if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
+        carrying = [p.chunk_id for p in on_aspect if _changes_what_is_asked(p, rules.aspects[aspect], points)]
+        # an organization whose change statements speak of other points is not missing on this one
+        # (its versions of the asked point answer what changed)
+        changed_elsewhere = {corpus.chunk_by_id[p.chunk_id].organization for p in on_aspect
+                             if p.chunk_id not in carrying}
         picked: list[str] = []
         absent: list[str] = []
         for organization in in_play:
@@ -290,7 +297,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             if aspect in implied and not _replaced_one(corpus, {corpus.chunk_by_id[c].document_id for c in mine}):
                 continue  # a single version: nothing of this organization's changed to compare
             if not mine:
-                absent.append(organization)
+                if organization not in changed_elsewhere:
+                    absent.append(organization)
                 continue
 
             def rank(chunk_id: str) -> tuple:
@@ -356,6 +364,13 @@ def _reaction_on_the_point(rules: AspectRules, corpus: Corpus, chunks: dict[str,
         if on_point:
             narrowed[aspect] = tuple(c for c in ids if c in on_point)
     return narrowed
+
+
+def _changes_what_is_asked(position: Position, aspect: Aspect, points: Sequence[str]) -> bool:
+    """A change statement answers "did the update change the interval?" only when it gives the old
+    and new value of an asked point (one on the start age does not)."""
+    return not (aspect.all_versions and points and position.states_versions_of) \
+        or bool(set(position.states_versions_of) & set(points))
 
 
 def _year(source: Source) -> int | None:

@@ -35,6 +35,9 @@ _QUESTION_AGES = [
     # a role with her age set off by commas: "Employee, 50, asthmatic since childhood"
     (re.compile(r"\b(?:employee|patient|pt|caller|client|woman|lady|member|resident|worker|customer)\s*,\s*(\d{2})\s*,",
                 re.I), "point"),
+    # a learner's "my patient 47 year, average risk" (no verb, no "old")
+    (re.compile(r"\b(?:patient|pt|client|caller|employee|woman|lady)\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))",
+                re.I), "point"),
     # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
     (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
     (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
@@ -141,10 +144,10 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
     events = []  # her age at something past ("in her 50s she had ..."), dropped if her age now is told
     for age, clause, start in _ages_with_clause(question):
-        if _THRESHOLD.search(question[max(0, start - 45):start]):
-            thresholds.append(age)
-            continue
         person = others.search(clause) if others is not None else None
+        if _THRESHOLD.search(question[max(0, start - 45):start]) and not (person and _EVENT_AGE.search(clause)):
+            thresholds.append(age)  # (not "my friend started at 40": her age at an event of hers)
+            continue
         if person is None and others is not None and _PRONOUN_LEAD.match(clause):
             # "My mom had ... She's 50 now": she is the asker's relative named last
             person = _my_relative(question[:start - len(clause)], others)

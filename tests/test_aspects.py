@@ -31,6 +31,13 @@ def read(engine, question, ages=()):
     ("Does she need the clinical breast exam every year?", ("clinical_breast_examination",)),
     ("Should I still do a clinical breast exam at the annual?", ("clinical_breast_examination",)),
     ("What does ACS mean by average risk?", ("applies_to",)),
+    ("When the ACS talks about women at 'average risk', who does that include?", ("applies_to",)),
+    ("Should the MAs keep booking a clinician breast exam at every annual visit?", ("clinical_breast_examination",)),
+    ("Did the ACR put out anything when the task force finalized its update? What was their take on it?",
+     ("response",)),
+    # a reason told in context is the story, not the question; asked, it is
+    ("Her reminder letters say every year and cite the ACR. What does each of the two recommend?", ("interval",)),
+    ("Why does the ACR want yearly screening?", ("reasons",)),
     ("Last mammogram 13 months ago. Is she due yet?", ("interval",)),  # due yet: the interval, not the start
     # another organization's reaction when a guideline came out; an organization's own update is not one
     ("What did the ACR say when the task force finalized its update?", ("response",)),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from review_app.engine import embeddings
 from review_app.engine.settings import PROJECT_ROOT
 
 from .conftest import open_page
@@ -55,7 +56,8 @@ def test_another_embedder_from_the_advanced_settings(page):
     page.get_by_text("Advanced settings").click()
     page.click("#embedding input")
     page.get_by_role("option", name="sentence-transformers all-MiniLM-L6-v2").click()
-    page.wait_for_function("document.querySelector('#threshold input[type=number]').value == '0.158'")
+    calibrated = embeddings.load_thresholds(PROJECT_ROOT / "corpus")["sentence-transformers/all-MiniLM-L6-v2"]
+    page.wait_for_function(f"document.querySelector('#threshold input[type=number]').value == '{calibrated}'")
     page.fill("#question textarea", "When should an average-risk woman start mammography?")
     page.click("#ask-button")
     assert "Answer." in page.wait_for_selector("#decision-banner").inner_text()

@@ -46,6 +46,9 @@ def stated(question: str) -> dt.date | None:
     ("Chart review of 2018 well-woman visits. What was the USPSTF rec for women 40-49 at that time?", "2018-12-31"),
     ("When I turned 40 in March 2015 my doctor said wait until 50. Now I'm wondering: was that what the "
      "guidelines said at that point?", "2015-03-31"),
+    # a preamble saying why it is asked ("for a lesson on how advice changes:") compares no times
+    ("For a lesson on how health advice changes: what did the USPSTF recommend for women in their 40s back in 2012?",
+     "2012-12-31"),
     # the year of an event is the time a question points back to ("at the time")
     ("My chart says I had my first mammogram in 2012 when I was 42. Was that what the guidelines recommended "
      "at the time?", "2012-12-31"),
@@ -64,6 +67,7 @@ def test_times_a_question_states(question, date):
     "What did USPSTF say in 2016, and how is the 2024 statement different?",  # then and now
     "In 2016 the advice was C; what is it now?",
     "My last mammogram was in 2018. What is advised now?",   # a bare year with no pointing back
+    "My sister is BRCA1 positive; I was tested for it in 2023 and I'm negative. When should I start?",  # a test's year
 ])
 def test_no_question_time(question):
     assert stated(question) is None

@@ -31,6 +31,13 @@ GUARD = load_scope(CORPUS_DIR)
     ("I'm 41, who is pregnant now, when do I start?", {"pregnancy_or_lactation"}),
     ("Her panel (BRCA1 positive, the rest pending) came back yesterday. When to start?", {"known_high_risk_genetics"}),
     ("She had chest radiation for lymphoma at 19. Which rule applies?", {"prior_chest_radiation"}),
+    # a gene change told without the gene's name; a pregnancy told by its due date
+    ("my test came back positive for the same breast cancer gene change my aunt has. im 31, when to start?",
+     {"known_high_risk_genetics"}),
+    ("due date is march 2 and i turn 40 in january. should i book my first mammogram?", {"pregnancy_or_lactation"}),
+    # what a screening found, in a letter's words
+    ("the letter says my screening mammogram showed an area that needs more imaging. Back to every 2 years?",
+     {"diagnostic_symptoms"}),
     # lay words for nipple and skin changes
     ("my right nipple has been turning inward for three weeks, can I wait for my screening?", {"diagnostic_symptoms"}),
     ("the skin next to it looks dimpled, kind of like an orange peel", {"diagnostic_symptoms"}),
@@ -70,6 +77,9 @@ def test_flags_fire(question, flags):
     "The patient is 62 and came with her daughter, who is pregnant. Does she still need mammograms?",
     "Her own panel (BRCA1/2 and the rest of the genes) came back negative. When should she start?",
     "She had many chest X-rays as a child. Does that put her in the chest-radiation exclusion?",
+    # the counterparts: a negative result, a test's own due date
+    "my test came back negative for the breast cancer gene change my aunt has. im 41, when to start?",
+    "My mammogram due date is next week. Should I still go every year?",
 ])
 def test_in_scope_mentions_do_not_fire(question):
     assert GUARD.check(question) == ()
@@ -90,6 +100,7 @@ def test_topic_guard(question, topic):
 def test_an_organization_of_the_corpus_named_by_its_initials_is_on_topic():
     assert GUARD.on_topic("im 41 with no family history, what does ACS actually say for someone my age?")
     assert GUARD.on_topic("what does the cancer society say for someone my age?")
+    assert GUARD.on_topic("She'd prefer once a year. Do the major groups say yearly or every two years?")
     assert not GUARD.on_topic("what does the society say for someone my age?")
 
 

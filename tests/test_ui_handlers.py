@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 
+from review_app.engine import embeddings
 from review_app.engine.pack import load_pack
 from review_app.engine.settings import PROJECT_ROOT
 from review_app.review.team import SIGN_IN, NameTaken
@@ -212,9 +213,11 @@ def test_identity_comes_from_the_sign_in_not_the_typed_name(ui_context, monkeypa
 def test_advanced_settings_offer_the_available_embedders(ui_context):
     minilm = "sentence-transformers all-MiniLM-L6-v2"
     assert ask_handlers.embedding_choices(ui_context)[:2] == ["hashing", minilm]
-    assert ask_handlers.embedding_threshold(ui_context, minilm) == 0.158
+    calibrated = embeddings.load_thresholds(PROJECT_ROOT / "corpus")["sentence-transformers/all-MiniLM-L6-v2"]
+    assert calibrated != ui_context.settings.threshold  # its own threshold, not the hashing one
+    assert ask_handlers.embedding_threshold(ui_context, minilm) == calibrated
     assert ask_handlers.embedding_threshold(ui_context, "hashing") == ui_context.settings.threshold
-    *_, record = ask_handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.158, True, minilm)
+    *_, record = ask_handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", calibrated, True, minilm)
     assert record["embedding"] == {"provider": "sentence-transformers", "model": "all-MiniLM-L6-v2"}
     assert record["abstain"] is False
     banner, *_, record = ask_handlers.ask(ui_context, EXAMPLES[0], "hybrid", 6, "", 0.12, True, "word2vec")

@@ -99,3 +99,60 @@ def test_a_whole_decade_is_no_start_unless_screening_starts_in_it(verifier):
                  "acog-2024#starting-age")[0] == "contradicts"
     assert judge(verifier, "In 2016 the task force called beginning in your forties an individual decision (grade C).",
                  "uspstf-2016#ages-40-to-49")[0] == "supports"
+
+
+# --- claims_t: a review's and an explainer's long sentences ------------------------------------------
+
+def test_a_claim_about_the_present_that_names_the_past_beside_it_is_judged_now(verifier):
+    text = "The task force currently holds, as it did in 2016, that screening in the 40s is an individual decision."
+    assert judge(verifier, text, "uspstf-2016#ages-40-to-49")[:2] == ("does_not_support", "wrong_version")
+    # the counterpart: the same words about 2016 alone are the 2016 statement's
+    assert judge(verifier, "In 2016 the task force held that screening in the 40s was an individual decision.",
+                 "uspstf-2016#ages-40-to-49")[0] == "supports"
+
+
+def test_the_agent_of_a_passive_speaks_and_a_when_clause_names_no_speaker(verifier):
+    text = ("Supplemental MRI is recommended by the ACR for women with dense breasts who want it, whereas the "
+            "task force finds the evidence insufficient.")
+    assert judge(verifier, text, "uspstf-2024#dense-breasts")[:2] == ("partially_supports", "wrong_organization")
+    text = ("When the final task force recommendation appeared in April 2024, the ACR called the move to 40 an "
+            "improvement that does not go far enough.")
+    assert judge(verifier, text, "acr-uspstf-2024-response#response-to-uspstf-2024")[0] == "supports"
+
+
+def test_contrasts_and_neither_nor(verifier):
+    text = ("In contrast to the task force, which recommends screening every 24 months from 40 to 74, the ACR "
+            "recommends a mammogram every year from 40.")
+    assert judge(verifier, text, "uspstf-2024#recommendation")[:2] == ("partially_supports", "wrong_organization")
+    text = ("Unlike the 2016 statement, which found the evidence on tomosynthesis insufficient, the 2024 "
+            "recommendation treats it as an effective way to screen.")
+    assert judge(verifier, text, "uspstf-2024#screening-modality")[0] == "partially_supports"
+    text = "Neither the ACS nor the ACR sets a fixed upper age for screening."
+    assert judge(verifier, text, "acr-current#age-75-and-older")[:2] == ("partially_supports", "wrong_organization")
+
+
+# --- claims_u: a generated answer's sentences ---------------------------------------------------------
+
+def test_denying_that_it_says_a_negative_is_no_recommendation_against(verifier):
+    text = "The task force doesn't say women over 75 shouldn't be screened; it calls the evidence insufficient."
+    assert judge(verifier, text, "uspstf-2024#age-75-and-older")[0] == "supports"
+    text = ("The task force doesn't say extra US/MRI is unnecessary for dense breasts; it calls the evidence "
+            "insufficient.")
+    assert judge(verifier, text, "uspstf-2024#dense-breasts")[0] == "supports"
+    # the counterpart: saying it outright is a recommendation against an I statement
+    assert judge(verifier, "The task force says women over 75 shouldn't be screened.",
+                 "uspstf-2024#age-75-and-older")[:2] == ("contradicts", "misstated_strength")
+
+
+def test_more_plain_forms(verifier):
+    # "you should add an MRI" recommends it; "it wouldn't apply if ..." lists exclusions
+    assert judge(verifier, "With dense breasts and a negative mammogram, the task force says you should add an MRI.",
+                 "uspstf-2024#dense-breasts")[:2] == ("contradicts", "misstated_strength")
+    assert judge(verifier, "It wouldn't apply if you carried a BRCA1 mutation or had a previous breast cancer.",
+                 "uspstf-2024#exclusions")[0] == "supports"
+    # a second clause with its own passive verb is its own assertion
+    text = ("Under ACS, women 40 to 44 may choose to begin yearly screening, and yearly mammograms are advised "
+            "from 45 to 54.")
+    assert judge(verifier, text, "acs-2015#ages-40-to-44")[0] == "partially_supports"
+    assert judge(verifier, "ACOG advises a mammogram every 1 or 2 years, with you and your doctor deciding which.",
+                 "acog-2024#screening-interval")[0] == "supports"

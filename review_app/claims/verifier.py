@@ -202,7 +202,8 @@ class Verifier:
                               for orgs, part in parts)
         weights = {w: v for w, v in weights.items() if w not in org_stems}
         normalized = self.reader.normalize(text)
-        historical = features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)
+        historical = (features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)) \
+            and not any(p.search(normalized) for p in self.reader.rules.present_cues)
         aside = bool(atoms) and any(p.match(normalized) for p in self.reader.rules.atoms.get("set_aside", ()))
         flags = tuple(f for f in self.engine.scope.check(text) if f not in self._defined_away(text))
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
@@ -641,7 +642,8 @@ class Verifier:
         past = self._chunk_facts(chunk_id)[0]  # what the card says of the past too, for a part about the past
 
         def about_past(atom: _Atom) -> bool:
-            return atom.reading.historical or any(p.search(atom.text) for p in self.reader.rules.past_cues)
+            return (atom.reading.historical or any(p.search(atom.text) for p in self.reader.rules.past_cues)) \
+                and not any(p.search(atom.text) for p in self.reader.rules.present_cues)
 
         named = self._chunk_facts(chunk_id)[2]
 

@@ -48,6 +48,7 @@ class Aspect:
     not_cues: tuple[re.Pattern[str], ...] = ()  # words that look like a cue and are not one (blanked first)
     qualifies: tuple[str, ...] = ()  # asked with one of these, it is read from the whole question (who she is)
     patient_subsumes: tuple[str, ...] = ()  # asked about one patient (a stated age), these are its subject
+    asked_only: bool = False  # read only in the sentences that ask, never from context told before them
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -152,7 +153,9 @@ class AspectRules:
             asked += [a for a in self._cued(normalized_question) if a not in asked]
         # the text whose parts may each ask: the sentences that ask, not context read only for want of them
         read_from = asked_text if asked or asked_text == normalized_question else None
-        asked = asked or self._cued(normalized_question)
+        # (context read for want of an asking sentence that names any: not the aspects only asked in words)
+        asked = asked or [a for a in self._cued(normalized_question)
+                          if not self.aspects[a].asked_only or asked_text == normalized_question]
         asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)]
         # "I'm nonbinary. Does the advice apply to me?": who she is, told before, qualifies what is asked
         asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & set(asked)
@@ -451,7 +454,7 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    bool(entry.get("all_versions", False)), named["subsumes"],
                                    bool(entry.get("relational", False)), named["speaks_of"],
                                    blanked, named["qualifies"],
-                                   named["patient_subsumes"])
+                                   named["patient_subsumes"], bool(entry.get("asked_only", False)))
     return aspects
 
 

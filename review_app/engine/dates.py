@@ -50,7 +50,9 @@ def _before_update(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(_BEFORE_UPDATE.format(names=spelled), re.I)
 # A year that dates an event in someone's history, not the time the question asks about.
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
-                    r"finished|stopped|moved|last)\b[^.;?!]{0,30}$", re.I)
+                    r"finished|stopped|moved|last|tested|screened|scanned|biopsied)\b[^.;?!]{0,30}$", re.I)
+# a preamble that says why the question is asked ("For a lesson on how advice changes: ...")
+_PURPOSE = re.compile(r"^\s*(for|as part of|in) [^:?.!]{0,80}:\s", re.I)
 
 
 _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
@@ -119,7 +121,7 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     the "update" of "before the society's October update" is a stated time's own word). With two
     organizations or more named, "differ" and "compare" compare them at the time stated ("as of
     2019, how did ORG-A and ORG-B differ?")."""
-    rest = question
+    rest = _PURPOSE.sub(" ", question)  # "for a lesson on how advice changes: ..." says why it is asked
     for time in found:
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time
         rest = re.sub(re.escape(time.phrase) + r",?\s+when\b[^,.;?!]*", " ", rest)

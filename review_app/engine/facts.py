@@ -33,7 +33,11 @@ _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 _LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*"
                        r"(?:and|or|nor|as well as|plus|vs\.?|versus)?[\s,;()&/]*"
                        r"(?:the\s+)?")
-_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$")
+_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$"
+                     # named as when something happened ("when the final ORG recommendation appeared")
+                     r"|\b(when|after|once|since)\s+(the\s+)?(final\s+|new\s+|updated\s+|\d{4}\s+)?$")
+# the agent of a passive ("is recommended by ORG"): the one who speaks, not an object
+_AGENT = re.compile(r"\b(\w+ed|given|held|set)\s+by\s+(the\s+)?$")
 _WAITING = re.compile(r"(wait|hold\w* off|put\w* off|delay)", re.I)
 # "lowered the starting age from 50 to 40": the age it started at before, not a start it states
 _CHANGED_FROM = re.compile(r"\b(lower|rais|mov|chang|drop|shift|reduc|cut|push|bump|brought)\w*\b[^.;]{0,50}\bfrom "
@@ -77,6 +81,7 @@ class ClaimRules:
     permission: tuple[re.Pattern[str], ...] = ()  # "can keep screening": allowed to go on, not a choice offered
     end_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening ends ("up to 70"; group 1)
     kinds_of: dict[str, str] = dataclasses.field(default_factory=dict)  # concept -> the concept it is a kind of
+    present_cues: tuple[re.Pattern[str], ...] = ()  # "currently holds, as it did in 2016": the present
 
 
 @dataclass(frozen=True)
@@ -203,7 +208,13 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       frozenset(map(str, topical)) if isinstance(topical, list) else frozenset(),
                       patterns(data.get("permission"), "permission") if data.get("permission") else (),
                       patterns(data.get("end_age"), "end_age") if data.get("end_age") else (),
-                      {str(k): str(v) for k, v in kinds.items()})
+                      {str(k): str(v) for k, v in kinds.items()},
+                      patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else ())
+
+
+def _speaks(before: str) -> bool:
+    """Whether an organization named after `before` is a speaker, not an object of another's words."""
+    return not _OBJECT.search(before) or bool(_AGENT.search(before))
 
 
 _ONLY = re.compile(r"\b(only|solely)\b")
@@ -281,11 +292,18 @@ class FactReader:
         clause-level denial ("it is not true that", "does not say that") earlier in its sentence?"""
         before = text[:start]
         clause = _clause_before(text, start)
+        # the frame is matched with the rest of its clause in view ("doesn't say women over 75
+        # shouldn't be screened": its lookahead reads the denied clause), and must end before the phrase
+        whole = clause + _FRAME_BREAK.split(text[start:])[0]
         # "it is not the case that ORG-A considers only X effective" denies the "only", not the rest
-        flips = sum(1 for p in self.rules.negation_clause for m in p.finditer(clause)
-                    if not _ONLY.search(clause[m.end():]))
-        flips += any(p.search(before[-40:]) for p in self.rules.negation_before)
-        return flips % 2 == 1
+        frames = [m for p in self.rules.negation_clause for m in p.finditer(whole)
+                  if m.end() <= len(clause) and not _ONLY.search(clause[m.end():])]
+        offset = len(before) - len(clause)  # where the clause starts in the text
+        near = max(0, len(before) - 40)
+        # a negator just before the phrase, unless it is a frame's own ("does not say you should not")
+        negator = next((m for p in self.rules.negation_before for m in [p.search(before[near:])] if m), None)
+        own = negator is not None and any(f.start() <= near + negator.start() - offset < f.end() for f in frames)
+        return (len(frames) + (negator is not None and not own)) % 2 == 1
 
     def polar_strengths(self, text: str, priority: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(strengths stated, strengths denied), each in priority order. Phrases are matched in
@@ -433,7 +451,10 @@ class FactReader:
                 # next organization named, is ORG-A's part
                 relative = re.match(r"(which|who)\s+", clause)
                 after = self._orgs.search(clause, relative.end()) if relative else None
-                comma = clause.rfind(",", 0, after.start()) if after else -1
+                # (no organization after it, "unlike the 2016 statement, which ..., the update ...": the
+                # relative clause ends at its first comma)
+                comma = clause.rfind(",", 0, after.start()) if after else clause.find(",", relative.end()) \
+                    if relative else -1
                 if relative and comma > relative.end():
                     named = self._speakers(head) or previous
                     out.append((named, " ".join(named).lower() + " " + clause[relative.end():comma]))
@@ -444,7 +465,7 @@ class FactReader:
                 previous = self._speakers(main) or speakers or previous
                 out += [(previous, main), (self._speakers(extra), main)]
                 continue
-            mentions = [m for m in self._orgs.finditer(clause) if not _OBJECT.search(clause[:m.start()])]
+            mentions = [m for m in self._orgs.finditer(clause) if _speaks(clause[:m.start()])]
             # several speakers only when listed ("ORG-A (for ages ...) and the ORG-B recommend");
             # a later mention after the speaker's verb is what it speaks about ("ORG-A called ORG-B's ...")
             for i in range(1, len(mentions)):
@@ -475,7 +496,7 @@ class FactReader:
 
     def _speakers(self, text: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self._org_names[m.group(1)] for m in self._orgs.finditer(text)
-                                   if not _OBJECT.search(text[:m.start()])))
+                                   if _speaks(text[:m.start()])))
 
     def read(self, text: str, priority: tuple[str, ...]) -> Facts:
         norm = self.normalize(text)
@@ -492,7 +513,7 @@ class FactReader:
         mentions = list(self._orgs.finditer(norm))
         orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
         subjects = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions
-                                       if not _OBJECT.search(norm[:m.start()])))
+                                       if _speaks(norm[:m.start()])))
         # A list of organizations: mentions separated only by commas and a conjunction
         # ("ORG-A, ORG-B and the ORG-C"); "In its response to ORG-A, ORG-C urges" is not one.
         groups, current, joined = [], [], False
@@ -529,7 +550,7 @@ def _clause_before(text: str, start: int) -> str:
     return _FRAME_BREAK.split(text[:start])[-1]
 
 
-_FRAME_BREAK = re.compile(r"[.;:!?]|\bbut\b")
+_FRAME_BREAK = re.compile(r"[.;:!?]|\bbut\b|\s--?\s|\s?[\u2014\u2013]\s?")  # (a dash parts clauses too)
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

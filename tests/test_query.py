@@ -113,6 +113,22 @@ def test_her_age_at_a_past_event_is_not_her_age_now():
     assert _patient("She had her first mammogram at 40. Was that too early?").ages == ((40, 40),)
 
 
+def test_her_birth_year_gives_her_age_at_the_questions_date():
+    from review_app.engine.query import read_patient
+    from review_app.engine.scope import load_scope
+    context = load_scope(CORPUS_DIR).context
+    today = dt.date(2026, 6, 24)
+
+    def ages(question):
+        return read_patient(question, context.experiencer, history=context.history, today=today).ages
+    assert ages("I'm a trans man born in 1985. Do I still need mammograms?") == ((40, 41),)
+    assert ages("I'm a trans guy, born in '85. Do I still need mammograms?") == ((40, 41),)
+    assert ages("Referring Mrs. R (DOB 03/14/1980) for routine screening. How often?") == ((45, 46),)
+    # a relative's birth year is hers, and a stated age wins over a birth year
+    assert ages("My mom, born in 1950, still goes every year. How often should I go?") == ()
+    assert ages("I'm 44, born in 1981. How often?") == ((44, 44),)
+
+
 def test_the_person_a_caller_or_client_is_has_her_age():
     assert _patient("Telehealth triage: caller is 44, wants to book a screening mammogram.").ages == ((44, 44),)
     assert _patient("The client is 58 and asks how often.").ages == ((58, 58),)

@@ -341,7 +341,7 @@ class Engine:
         a question about the past)."""
         return parse_question(question, self.vocabulary, self.params.background, date, self.superseded_years(date),
                               read_patient(question, self.scope.context.experiencer,
-                                           history=self.scope.context.history))
+                                           history=self.scope.context.history, today=date))
 
     def _status_weights(self, statuses: dict[str, str], historical: bool,
                         status_scoring: bool) -> tuple[np.ndarray, np.ndarray]:

@@ -90,6 +90,9 @@ _MY = re.compile(r"\bmy\b", re.I)
 _EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
                         r"started|stopped|quit|moved|married|divorced)\b[^.;!?]*$", re.I)
 _AT_AGE_END = re.compile(r"\bat\s+(age\s+)?$", re.I)
+# a birth year ("born in 1985", "DOB 03/14/1980"): her age at the question's date
+_BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/.-]\d{1,2}[/.-])?"
+                   r"((?:19|20)\d\d|['\u2019]\d\d)\b", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
@@ -133,7 +136,7 @@ def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[
 
 
 def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
-                 history: re.Pattern[str] | None = None) -> PatientAttributes:
+                 history: re.Pattern[str] | None = None, today: dt.date | None = None) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
     pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age).
     When the asker states no age of her own, a relative's age in a clause that tells no history
@@ -173,6 +176,13 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             proxy = person.group(1) if person.groups() else person.group(0)
             mine = [a for who, a in theirs if who == proxy][:1]
             theirs = [(who, a) for who, a in theirs if who != proxy]
+    if not mine and proxy is None and today is not None:  # her birth year, in a clause about no one else
+        born = next((_full_year(m.group(1)) for m in _BORN.finditer(question)
+                     if not (others is not None  # "my mom, born in 1950": hers, not the patient's
+                             and others.search(re.split(r"[.;!?]", question[max(0, m.start() - 40):m.start()])[-1]))),
+                    None)
+        if born is not None and 18 <= today.year - born <= OPEN_END:
+            mine = [(today.year - born - 1, today.year - born)]  # (her birthday this year may be still to come)
     if not mine and proxy is None:  # no age of hers now: the age she was at an event is all there is
         mine = events
     named = []
@@ -185,6 +195,14 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     return PatientAttributes(tuple(dict.fromkeys(mine)), tuple(relatives), read_traits(question, traits, others),
                              proxy.lower() if proxy else None,
                              tuple(a for a in dict.fromkeys(thresholds) if a not in mine))
+
+
+def _full_year(written: str) -> int:
+    """A year as written: "1985", or "'85" (the last century from '30 on)."""
+    if written[0].isdigit():
+        return int(written)
+    two = int(written[1:])
+    return 1900 + two if two >= 30 else 2000 + two
 
 
 def _clause_around(text: str, before: str) -> str:

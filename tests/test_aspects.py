@@ -536,3 +536,14 @@ def test_the_ages_and_interval_of_a_clinical_breast_exam_are_its_own(engine):
         == ("clinical_breast_examination",)
     # asked in a part of its own, the start of mammography is still asked
     assert "start_age" in read(engine, "When should she start mammograms? And does she need a clinical breast exam?")[0]
+
+
+def test_every_relational_aspect_asked_of_the_point_is_narrowed(engine):
+    from review_app.engine.aspects import _reaction_on_the_point
+    response = "acr-uspstf-2024-response"
+    chunks = {"risk_assessment": (f"{response}#risk-assessment",),
+              "response": (f"{response}#response-to-uspstf-2024", f"{response}#annual-screening-from-40"),
+              "calls_for": (f"{response}#annual-screening-from-40", f"{response}#risk-assessment")}
+    narrowed = _reaction_on_the_point(engine.aspects, engine.corpus, chunks, (), ("response", "calls_for"))
+    assert narrowed["response"] == () and narrowed["calls_for"] == (f"{response}#risk-assessment",)
+    assert narrowed["risk_assessment"] == chunks["risk_assessment"]

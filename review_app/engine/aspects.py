@@ -363,9 +363,9 @@ def _reaction_on_the_point(rules: AspectRules, corpus: Corpus, chunks: dict[str,
         if aspect not in on_point:
             continue
         documents = {corpus.chunk_by_id[c].document_id for c in ids}
-        on_point = {c for c in point_chunks if corpus.chunk_by_id[c].document_id in documents}
-        if on_point:
-            narrowed[aspect] = tuple(c for c in ids if c in on_point)
+        answering = {c for c in point_chunks if corpus.chunk_by_id[c].document_id in documents}
+        if answering:
+            narrowed[aspect] = tuple(c for c in ids if c in answering)
     return narrowed
 
 

@@ -20,6 +20,9 @@ _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|as of|from)\s+"
                         r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter )?(19[89]\d|20\d\d)\b", re.I)
 
+# The roles a question names the person it is about by ("caller is 44", "Employee, 50,", "my patient 47 year")
+_ROLE = r"(?:patient|pt|caller|client|member|woman|lady|female|person|enrollee|resident|veteran|employee|worker|" \
+        r"customer|participant)"
 # Ages in a question: "48-year-old", "48 yo", "45F", "age 45", "in her 40s", "over 75", "75+".
 _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
@@ -27,17 +30,15 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
-                r"(?:caller|client|member|woman|lady|female|person|enrollee|resident|veteran|employee|worker|customer|"
-                r"participant) (?:is|was))"
+                + _ROLE + r" (?:is|was))"
                 r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
     # a role with her age set off by commas: "Employee, 50, asthmatic since childhood"
-    (re.compile(r"\b(?:employee|patient|pt|caller|client|woman|lady|member|resident|worker|customer)\s*,\s*(\d{2})\s*,",
-                re.I), "point"),
+    (re.compile(r"\b" + _ROLE + r"\s*,\s*(\d{2})\s*,", re.I), "point"),
     # a learner's "my patient 47 year, average risk" (no verb, no "old")
-    (re.compile(r"\b(?:patient|pt|client|caller|employee|woman|lady)\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))",
-                re.I), "point"),
+    (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
+     "point"),
     # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
     (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
     (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"

@@ -547,3 +547,22 @@ def test_every_relational_aspect_asked_of_the_point_is_narrowed(engine):
     narrowed = _reaction_on_the_point(engine.aspects, engine.corpus, chunks, (), ("response", "calls_for"))
     assert narrowed["response"] == () and narrowed["calls_for"] == (f"{response}#risk-assessment",)
     assert narrowed["risk_assessment"] == chunks["risk_assessment"]
+
+
+def test_lay_words_for_a_risk_check_and_a_clause_that_goes_on_about_it(engine):
+    # "a risk workup ... or does that wait until ...": the start the clause names is the check's
+    assert read(engine, "She is 27. Should she have a risk workup already, or does that wait until "
+                        "mammograms begin?", ((27, 27),))[0] == ("risk_assessment",)
+    # the counterpart: a clause of its own asks when screening starts
+    assert "start_age" in read(engine, "She is 27. Should she have a risk workup already? And when do "
+                                       "mammograms begin?", ((27, 27),))[0]
+
+
+def test_a_confused_patient_is_context_not_a_question_about_conflicting_advice(engine):
+    assert "conflicting_advice" not in read(engine, "Her old doctor in Ontario told her 50 and her new one says "
+                                                    "40, so she is confused. What does the USPSTF say?")[0]
+    assert "conflicting_advice" in read(engine, "Why is the advice on mammograms so confusing?")[0]
+
+
+def test_is_the_recommendation_for_her_asks_who_it_applies_to(engine):
+    assert read(engine, "Is the ACS guidance even for her?")[0] == ("applies_to",)

@@ -68,6 +68,7 @@ def test_times_a_question_states(question, date):
     "In 2016 the advice was C; what is it now?",
     "My last mammogram was in 2018. What is advised now?",   # a bare year with no pointing back
     "My sister is BRCA1 positive; I was tested for it in 2023 and I'm negative. When should I start?",  # a test's year
+    "In 2016 the task force changed its advice. What has changed since?",  # a change since the time
 ])
 def test_no_question_time(question):
     assert stated(question) is None
@@ -113,3 +114,9 @@ def test_organizations_compared_at_a_stated_time_keep_that_time(engine, settings
     assert decision.settings.reference_date.isoformat() == "2019-12-31"
     # one organization compared with itself still compares then and now
     assert engine.ask("In 2016, what did USPSTF say and how does it differ?", settings).reference_date_phrase is None
+
+
+def test_a_change_the_stated_time_dates_is_no_comparison_with_now():
+    # "back in 2012 the task force changed ...": the change happened then; the question asks about then
+    assert stated("A neighbor says back in 2012 the task force changed everyone to every other year. "
+                  "What did it advise then?") == dt.date(2012, 12, 31)

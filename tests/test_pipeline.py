@@ -262,3 +262,16 @@ def test_trace_and_decision_agree(engine, settings):
 def test_a_question_with_a_lone_surrogate_is_a_clear_error_everywhere(engine, settings):
     with pytest.raises(QuestionError, match="lone surrogate"):
         engine.ask("When should screening start? \ud800", settings)
+
+
+def test_context_no_card_uses_does_not_count_against_support(engine, settings):
+    # a note's medications and scheduling, told before the ask, are not what is asked
+    plain = engine.ask("58 year old woman, average risk. How often should she have a mammogram?", settings)
+    noted = engine.ask("58 year old woman, average risk. On metformin, atorvastatin and levothyroxine. "
+                       "How often should she have a mammogram?", settings)
+    assert not noted.abstain
+    assert noted.max_support_score >= plain.max_support_score * 0.95
+    # the words of what is asked still count: an uncovered subject asked about keeps lowering it
+    asked = engine.ask("58 year old woman, average risk. How often should she have a mammogram and metformin "
+                       "and atorvastatin refills?", settings)
+    assert asked.max_support_score < noted.max_support_score

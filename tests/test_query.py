@@ -134,6 +134,8 @@ def test_the_person_a_caller_or_client_is_has_her_age():
     assert _patient("The client is 58 and asks how often.").ages == ((58, 58),)
     assert _patient("Employee is 76 and asks whether she should keep going.").ages == ((76, 76),)
     assert _patient("Employee, 50, asthmatic since childhood. Does the exclusion apply?").ages == ((50, 50),)
+    assert _patient("pt 38, no FHx, asks about a breast exam").ages == ((38, 38),)
+    assert _patient("Member (nonbinary, AFAB), 46, asks whether the advice covers them.").ages == ((46, 46),)
     assert _patient("My patient 47 year, average risk. USPSTF recommend it for her?").ages == ((47, 47),)
     assert _patient("Patient 10 years ago had a normal mammogram. How often now?").ages == ()
     # a friend who started at 40 gives her own age at an event, not an age the question asks about
@@ -227,3 +229,11 @@ def test_she_after_the_askers_own_relative_is_that_relative():
     patient = _patient("My mom had breast cancer. I'm 40 and she's 70; when should I start?")
     assert patient.ages == ((40, 40),) and patient.proxy is None
 
+
+
+def test_an_age_set_off_by_commas_is_the_person_named_before_it():
+    patient = _patient("My aunt, 71, had a lumpectomy years ago. I'm 43, how often should I go?")
+    assert patient.ages == ((43, 43),) and patient.relatives == (("aunt", (71, 71)),)
+    # the caller's relative is the one asked about: her age is the patient's
+    patient = _patient("The caller's mother, 66, finished radiation in 2021. How often should she be screened?")
+    assert patient.ages == ((66, 66),) and patient.proxy == "mother"

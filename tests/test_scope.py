@@ -80,6 +80,8 @@ def test_flags_fire(question, flags):
     # the counterparts: a negative result, a test's own due date
     "my test came back negative for the breast cancer gene change my aunt has. im 41, when to start?",
     "My mammogram due date is next week. Should I still go every year?",
+    # a result told after the test and why it was done, past a dash
+    "She did BRCA testing in the spring because of her Ashkenazi background \u2014 negative. How often now?",
 ])
 def test_in_scope_mentions_do_not_fire(question):
     assert GUARD.check(question) == ()
@@ -351,3 +353,9 @@ def test_a_notes_brca_for_breast_cancer_names_no_gene():
     assert GUARD.check("45F, mother had BrCa at 70, when to start?") == ()
     assert GUARD.check("45F, BRCA2 carrier, when to start?") == ("known_high_risk_genetics",)
 
+
+
+def test_a_negative_result_after_a_finding_of_its_own_does_not_negate_the_marker():
+    # the counterpart: "negative" belongs to the MRI, not to the mutation before it
+    assert GUARD.check("She carries a BRCA mutation and her MRI last year was negative. How often?") == (
+        "known_high_risk_genetics",)

@@ -156,3 +156,37 @@ def test_more_plain_forms(verifier):
     assert judge(verifier, text, "acs-2015#ages-40-to-44")[0] == "partially_supports"
     assert judge(verifier, "ACOG advises a mammogram every 1 or 2 years, with you and your doctor deciding which.",
                  "acog-2024#screening-interval")[0] == "supports"
+
+
+def test_a_framing_turn_of_phrase_says_nothing_of_its_own(verifier):
+    # "as you may have heard" carries no option ("may") and no content of the claim
+    assert judge(verifier, "As you may have heard, the ACS recommends that you start yearly mammograms at 40.",
+                 ACS_40)[:2] == ("contradicts", "misstated_strength")
+    assert judge(verifier, "Believe it or not, the task force recommends a mammogram every other year "
+                           "from 40 through 74.", "uspstf-2024#recommendation")[0] == "supports"
+
+
+def test_a_condition_goes_on_past_but(verifier):
+    # "... if her mammogram was normal but she has dense breasts": one condition, not a second assertion
+    text = "The USPSTF recommends an MRI if her mammogram was normal but she has dense breasts."
+    assert judge(verifier, text, "uspstf-2024#dense-breasts")[:2] == ("contradicts", "misstated_strength")
+
+
+def test_a_list_of_exclusions_partly_named_by_the_card_is_partly_supported(verifier):
+    text = ("The USPSTF advice is not for you if you carry a BRCA2 mutation, were treated for breast cancer "
+            "before, or are a trans man.")
+    assert judge(verifier, text, "uspstf-2024#exclusions")[:2] == ("partially_supports", "missing_fact")
+    # the counterpart: a group the card does not name at all, with no excluded group of its own
+    assert judge(verifier, "The USPSTF advice is not for trans men.",
+                 "uspstf-2024#exclusions")[0] == "does_not_support"
+    # "trans men" are the transgender men the population card covers
+    assert judge(verifier, "The USPSTF recommendation covers trans men.", "uspstf-2024#population")[0] == "supports"
+
+
+def test_a_change_with_age_is_not_a_change_over_time(verifier):
+    # the card's percentage is a yearly change in incidence; the claim's is a change per year of age
+    text = "Breast cancer incidence climbs about 2% for each additional year of age in the forties."
+    assert judge(verifier, text, "uspstf-2024#changes-from-2016")[:2] == ("does_not_support", "missing_fact")
+    # the counterpart: the same quantity over another period still contradicts
+    assert judge(verifier, "Incidence in the forties rose about 2% every two years.",
+                 "uspstf-2024#changes-from-2016")[0] == "contradicts"

@@ -147,7 +147,8 @@ def value_kind(value: str, *facts: Facts) -> str:
     if any(value in f.durations for f in facts):
         return "duration"
     if value.endswith("%"):  # a risk in a period (the claim rules' "risk per year 2%") is not a change per year
-        return "risk" if value.startswith("risk ") else "percent"
+        # (and a change with age, "per year of age 2%", is not a change over time)
+        return "risk" if value.startswith("risk ") else "gradient" if " of age" in value else "percent"
     try:
         number = float(value)
     except ValueError:  # a month and year ("april 2024")

@@ -496,7 +496,10 @@ class Verifier:
         same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
         if missing_concepts:
             shares = facts.concepts & card.concepts or len(anchors(facts.values & card.values)) >= 2 \
-                or (anchors(facts.values & card.values) and same_strength)  # "I statements on 75+, on DBT ..."
+                or (anchors(facts.values & card.values) and same_strength) \
+                or bool(facts.excludes and claim.flags and set(claim.flags) <= self._chunk_facts(chunk_id)[2])
+            # ("I statements on 75+, on DBT ...": a shared strength; a list of who is left out, some of
+            # whom the card names, is partly stated)
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(uncovered(facts, opened)) + unstated_dates(facts, card)

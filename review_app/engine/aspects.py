@@ -32,6 +32,10 @@ AgeRange = tuple[int, int]
 
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+# a clause whose subject is the thing just asked ("... a risk check by now, or does that wait until
+# screening starts?") goes on asking about it
+_GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|would|will|can|could|must)\s+)?"
+                      r"(?:that|it|this|one)\s+(?:\w+\s+){0,2}?(?:wait|come|happen|start|begin)\w*\b", re.I)
 _CLAUSE = re.compile(r"[,;:.!?]")
 
 
@@ -187,6 +191,7 @@ class AspectRules:
         merely name it), when `subject_of` is asked in words at all (not only by the patient's age)."""
         other = self.aspects[subject_of]
         return other.asked_in(text) and any(self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
+                                            and not _GOES_ON.match(clause)
                                             for clause in _CLAUSE.split(text) if clause)
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:

@@ -125,6 +125,9 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     for time in found:
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time
         rest = re.sub(re.escape(time.phrase) + r",?\s+when\b[^,.;?!]*", " ", rest)
+        # "back in 2009 the task force changed its advice": a change the time dates, not one since then
+        rest = re.sub(re.escape(time.phrase) + r",?\s+[^,.;?!]{0,40}?\b(changed|switched|revised|updated)\b[^,.;?!]*",
+                      " ", rest)
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"

@@ -49,6 +49,11 @@ _WAITS_BEFORE = re.compile(r"\b(wait\w*|hold\w* off|put\w* off|delay\w*|start\w*
 _CONJUNCTION = re.compile(r"\b(and|or|nor|as well as|plus|vs\.?|versus)\b|&")
 
 
+# "if her last test was normal but she has a risk factor": the condition goes on past "but"
+_OPEN_CONDITION = re.compile(r"\b(if|unless|provided( that)?|as long as)\b[^,;:]*$")
+_CONDITION_GOES_ON = re.compile(r"(but|and|or)\s+(you|she|they|he|her|your|their|it)\b")
+
+
 @dataclass(frozen=True)
 class ClaimRules:
     rewrites: tuple[tuple[re.Pattern[str], str], ...]
@@ -435,6 +440,15 @@ class FactReader:
         for pattern in rules.get("split", ()):
             clauses = [part for clause in clauses for part in _split_at(pattern, clause)]
         clauses = [c.strip(" ,") for c in clauses if c.strip(" ,.")]
+        # "... if her last test was normal but she has a risk factor": a part of the condition
+        # still open before it, not an assertion of its own
+        joined: list[str] = []
+        for clause in clauses:
+            if joined and _CONDITION_GOES_ON.match(clause) and _OPEN_CONDITION.search(joined[-1]):
+                joined[-1] += " " + clause
+            else:
+                joined.append(clause)
+        clauses = joined
         # "ORG-A says X while ORG-B says Y": a contrast word before another organization parts it
         clauses = [part for clause in clauses for part in _split_at(self._contrast, clause)]
         out: list[tuple[tuple[str, ...], str]] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -28,7 +29,7 @@ from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
 from .query import QueryFeatures, card_age_ranges, parse_question, read_patient
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
-from .scope import ScopeGuard, load_scope
+from .scope import ScopeGuard, asked_part, load_scope
 from .status import chunk_statuses_at, statuses_at
 from .text import Vocabulary, load_vocabulary
 
@@ -87,6 +88,7 @@ class _Scores:
     semantic_norm: np.ndarray
     expanded: str  # the question after the vocabulary's expansions: what the semantic index scored
     semantic_index: SemanticIndex | embeddings.DenseIndex
+    told_unknown: frozenset[str] = frozenset()  # context words no card uses: not counted in support
 
 
 @dataclass(frozen=True, eq=False)
@@ -380,11 +382,27 @@ class Engine:
         lexical_candidates = ranking.top_k(bm25, eligible, semantic_index.CANDIDATES)
         expanded = self.vocabulary.expand(question)
         semantic = semantic_index.scores(expanded, lexical_candidates)
-        coverage = self.bm25.coverage(features.support_tokens, features.weights)
+        told = self._told_unknown_words(question)
+        kept = [i for i, w in enumerate(self.vocabulary.content_words(question)) if w not in told] \
+            if told else range(len(features.support_tokens))
+        coverage = self.bm25.coverage([features.support_tokens[i] for i in kept], [features.weights[i] for i in kept])
         return _Scores(bm25=bm25, semantic=semantic, coverage=coverage,
                        bm25_norm=ranking.max_normalize(bm25, eligible),
                        semantic_norm=ranking.max_normalize(semantic, eligible),
-                       expanded=expanded, semantic_index=semantic_index)
+                       expanded=expanded, semantic_index=semantic_index, told_unknown=told)
+
+    def _told_unknown_words(self, question: str) -> frozenset[str]:
+        """Words of the context a question tells before it asks (a comorbidity, a medication, the
+        scheduling of the visit) that no card uses: they do not count against its support. The
+        words of what it asks always count, so an uncovered subject asked about still lowers it."""
+        asked = asked_part(question)
+        if asked.strip() == question.strip():
+            return frozenset()
+        asked_words = set(self.vocabulary.content_words(asked))
+        words = self.vocabulary.content_words(question)
+        stems = self.vocabulary.stems(words)
+        return frozenset(w for w, s in zip(words, stems, strict=True)
+                         if w not in asked_words and s not in self.bm25.vocabulary and not w.isdigit())
 
     def _boosts(self, features: QueryFeatures) -> _Boosts:
         """Per chunk, 1.0 where it matches the question's ages, named organizations or years."""
@@ -476,6 +494,8 @@ class Engine:
         """Support per chunk: computed for the results, NaN for every other chunk."""
         # Support reads the question's own words only (an expansion helps ranking, never support),
         # and only the results need it.
+        if scores.told_unknown:
+            question = _without_words(self.vocabulary.normalize(question), scores.told_unknown)
         raw_semantic = scores.semantic[selected] if scores.expanded == question \
             else scores.semantic_index.row_scores(question, selected)
         support = np.full(len(self.corpus.chunks), np.nan)
@@ -608,6 +628,10 @@ def _validate(question: str) -> str:
     if any("\ud800" <= ch <= "\udfff" for ch in question):
         raise QuestionError("the question holds a lone surrogate (text that is not valid Unicode); retype it")
     return question
+
+
+def _without_words(text: str, words: frozenset[str]) -> str:
+    return re.sub(r"\b(?:" + "|".join(re.escape(w) for w in sorted(words)) + r")\b", " ", text)
 
 
 def _excerpt(text: str) -> str:

@@ -34,8 +34,8 @@ _QUESTION_AGES = [
                 r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
-    # a role with her age set off by commas: "Employee, 50, asthmatic since childhood"
-    (re.compile(r"\b" + _ROLE + r"\s*,\s*(\d{2})\s*,", re.I), "point"),
+    # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"
+    (re.compile(r"\b" + _ROLE + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
     # a learner's "my patient 47 year, average risk" (no verb, no "old")
     (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
      "point"),
@@ -86,7 +86,8 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
                              r"|\b(she|he) (should|needs?|must|has to)\b", re.I)
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
-_MY = re.compile(r"\bmy\b", re.I)
+_APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
+_MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b", re.I)  # the asker's own: "my mom", "caller's mom"
 # an age told as when something happened ("she had surgery in her 50s", "got married at 30")
 _EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
                         r"started|stopped|quit|moved|married|divorced)\b[^.;!?]*$", re.I)
@@ -147,7 +148,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
     thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
     events = []  # her age at something past ("in her 50s she had ..."), dropped if her age now is told
-    for age, clause, start in _ages_with_clause(question):
+    for age, clause, start in _ages_with_clause(question, others):
         person = others.search(clause) if others is not None else None
         if _THRESHOLD.search(question[max(0, start - 45):start]) and not (person and _EVENT_AGE.search(clause)):
             thresholds.append(age)  # (not "my friend started at 40": her age at an event of hers)
@@ -213,11 +214,17 @@ def _clause_around(text: str, before: str) -> str:
     return before + _CLAUSE.split(rest, maxsplit=1)[0]
 
 
-def _ages_with_clause(text: str) -> list[tuple[AgeRange, str, int]]:
+def _ages_with_clause(text: str, others: re.Pattern[str] | None = None) -> list[tuple[AgeRange, str, int]]:
     out = []
     for age, start in _age_matches(text, _QUESTION_AGES):
         # "my mom is 79 and had cancer at 60": the 60 is hers
         out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE), start))
+    taken = {start for _, _, start in out}
+    for match in _APPOSITIVE_AGE.finditer(text) if others is not None else ():
+        # "Caller's mom, 67, had DCIS": an age set off by commas is the person's named just before it
+        age = int(match.group(2))
+        if match.start(2) not in taken and others.search(match.group(1)) and 18 <= age <= OPEN_END:
+            out.append(((age, age), match.group(1), match.start(2)))
     return out
 
 

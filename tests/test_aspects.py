@@ -566,3 +566,23 @@ def test_a_confused_patient_is_context_not_a_question_about_conflicting_advice(e
 
 def test_is_the_recommendation_for_her_asks_who_it_applies_to(engine):
     assert read(engine, "Is the ACS guidance even for her?")[0] == ("applies_to",)
+
+
+def test_more_ways_of_asking_when_and_how_often(engine):
+    assert read(engine, "I'm 43. When should I be getting mammograms?", ((43, 43),))[0] == ("start_age",)
+    assert read(engine, "Which guidelines say she should be screening at her age?", ((44, 44),))[0] == ("start_age",)
+    assert read(engine, "Her last one was in 2023. Is she overdue?", ((58, 58),))[0] == ("interval",)
+    # the counterparts: "how often ... at my age" asks the interval; a risk assessment is what she gets
+    assert read(engine, "How often am I supposed to be screened at my age?", ((46, 46),))[0] == ("interval",)
+    assert "start_age" not in read(engine, "When should she get a risk assessment?", ((23, 23),))[0]
+
+
+def test_every_organization_is_read_where_the_question_asks(engine, settings):
+    decision = engine.ask("Patients keep asking why some doctors say every year and others every two. "
+                          "What do ACR and USPSTF each recommend for a 47-year-old?", settings)
+    organizations = {engine.corpus.chunk_by_id[c].organization for ids in decision.answer_chunks.values() for c in ids}
+    assert organizations == {"ACR", "USPSTF"}
+    # the counterpart: asked in the sentence that asks, "the others" brings every organization in
+    decision = engine.ask("ACR says every year. What do the others recommend for a 47-year-old?", settings)
+    organizations = {engine.corpus.chunk_by_id[c].organization for ids in decision.answer_chunks.values() for c in ids}
+    assert organizations == {"ACR", "USPSTF", "ACS", "ACOG"}

@@ -237,3 +237,8 @@ def test_an_age_set_off_by_commas_is_the_person_named_before_it():
     # the caller's relative is the one asked about: her age is the patient's
     patient = _patient("The caller's mother, 66, finished radiation in 2021. How often should she be screened?")
     assert patient.ages == ((66, 66),) and patient.proxy == "mother"
+
+
+def test_her_age_told_alone_at_the_start_of_a_clause():
+    assert _patient("my youngest is 9 and i stopped nursing long ago. 44 now, should i go?").ages == ((44, 44),)
+    assert _patient("Two kids, 38 now, when do I start?").ages == ((38, 38),)

@@ -190,3 +190,30 @@ def test_a_change_with_age_is_not_a_change_over_time(verifier):
     # the counterpart: the same quantity over another period still contradicts
     assert judge(verifier, "Incidence in the forties rose about 2% every two years.",
                  "uspstf-2024#changes-from-2016")[0] == "contradicts"
+
+
+def test_another_organizations_interval_set_aside_by_its_possessive(verifier):
+    # "rather than the task force's every-other-year" is the interval not offered
+    text = "The ACR wants women screened every year starting at 40 instead of the task force's every-other-year plan."
+    assert judge(verifier, text, "acr-uspstf-2024-response#annual-screening-from-40")[0] == "supports"
+
+
+def test_intervals_and_ranges_in_more_words(verifier):
+    assert judge(verifier, "For ACOG the screening interval is one or two years, chosen with the clinician.",
+                 "acog-2024#screening-interval")[0] == "supports"
+    assert judge(verifier, "A woman of sixty fits the task force's forty-to-seventy-four span for biennial screening.",
+                 "uspstf-2024#recommendation")[0] == "supports"
+    # the counterpart: one or two years ago is no interval
+    assert judge(verifier, "ACOG changed its advice one or two years ago.",
+                 "acog-2024#screening-interval")[0] != "supports"
+
+
+def test_a_denied_judgement_of_the_evidence_and_a_denial_over_an_age_with_a_plus(verifier):
+    dense = "uspstf-2024#dense-breasts"
+    assert judge(verifier, "The task force doesn't deem the evidence on adding an MRI for dense breasts insufficient.",
+                 dense)[:2] == ("contradicts", "misstated_strength")
+    assert judge(verifier, "The task force deems the evidence on adding an MRI for dense breasts insufficient.",
+                 dense)[0] == "supports"
+    # "doesn't say women 75+ shouldn't be screened" denies a recommendation against, as "75 and older" does
+    assert judge(verifier, "The USPSTF doesn't say women 75+ shouldn't be screened.",
+                 "uspstf-2024#age-75-and-older")[0] == "supports"

@@ -212,8 +212,11 @@ class AspectRules:
         return [a.id for a in self.aspects.values() if a.asked_in(text)]
 
     def asks_every_organization(self, normalized_question: str) -> bool:
-        """Whether a question that names organizations still asks about all of them ("who ...")."""
-        return any(c.search(normalized_question) for c in self.every_organization)
+        """Whether a question that names organizations still asks about all of them ("who ..."), in
+        the sentences that ask ("some doctors say yearly and others every two years" told before
+        "what do ORG-A and ORG-B each recommend?" is context)."""
+        asked = asked_part(normalized_question)
+        return any(c.search(asked) for c in self.every_organization)
 
     def asked_class(self, normalized_question: str) -> str | None:
         """The kind of source the question asks for by name (a patient FAQ...), if any."""

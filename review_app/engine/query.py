@@ -36,6 +36,8 @@ _QUESTION_AGES = [
      "point"),
     # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"
     (re.compile(r"\b" + _ROLE + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
+    # her age told alone at the start of a clause: "i stopped nursing years ago. 41 now and never had one"
+    (re.compile(r"(?:^|[.;!?,]\s*)(\d{2})\s+now\b", re.I), "point"),
     # a learner's "my patient 47 year, average risk" (no verb, no "old")
     (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
      "point"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -382,16 +383,17 @@ class Engine:
         lexical_candidates = ranking.top_k(bm25, eligible, semantic_index.CANDIDATES)
         expanded = self.vocabulary.expand(question)
         semantic = semantic_index.scores(expanded, lexical_candidates)
-        told = self._told_unknown_words(question)
-        kept = [i for i, w in enumerate(self.vocabulary.content_words(question)) if w not in told] \
-            if told else range(len(features.support_tokens))
+        # (the support tokens are the stems of these words, one each: parse_question)
+        words = self.vocabulary.content_words(question)
+        told = self._told_unknown_words(question, words, features.support_tokens)
+        kept = [i for i, w in enumerate(words) if w not in told]
         coverage = self.bm25.coverage([features.support_tokens[i] for i in kept], [features.weights[i] for i in kept])
         return _Scores(bm25=bm25, semantic=semantic, coverage=coverage,
                        bm25_norm=ranking.max_normalize(bm25, eligible),
                        semantic_norm=ranking.max_normalize(semantic, eligible),
                        expanded=expanded, semantic_index=semantic_index, told_unknown=told)
 
-    def _told_unknown_words(self, question: str) -> frozenset[str]:
+    def _told_unknown_words(self, question: str, words: list[str], stems: Sequence[str]) -> frozenset[str]:
         """Words of the context a question tells before it asks (a comorbidity, a medication, the
         scheduling of the visit) that no card uses: they do not count against its support. The
         words of what it asks always count, so an uncovered subject asked about still lowers it."""
@@ -399,8 +401,6 @@ class Engine:
         if asked.strip() == question.strip():
             return frozenset()
         asked_words = set(self.vocabulary.content_words(asked))
-        words = self.vocabulary.content_words(question)
-        stems = self.vocabulary.stems(words)
         return frozenset(w for w, s in zip(words, stems, strict=True)
                          if w not in asked_words and s not in self.bm25.vocabulary and not w.isdigit())
 

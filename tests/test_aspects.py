@@ -97,6 +97,15 @@ def test_a_question_asking_for_a_kind_of_source_gets_it(engine, settings):
     assert clinician == ("acog-2024#dense-breasts",)
 
 
+def test_a_kind_of_source_asked_for_besides_the_primary_one_adds_it(engine, settings):
+    statement = plan(engine, settings, "What did the ACR's statement on the 2024 USPSTF recommendation say about "
+                                       "risk assessment?")["risk_assessment"]
+    assert statement == ("acr-uspstf-2024-response#risk-assessment",)
+    both = plan(engine, settings, "By what age does the ACR want a risk assessment, and did it repeat that in its "
+                                  "statement on the 2024 USPSTF recommendation?")["risk_assessment"]
+    assert set(both) == {"acr-current#risk-assessment", "acr-uspstf-2024-response#risk-assessment"}
+
+
 def test_what_changed_is_told_by_the_change_statement(engine, settings):
     # the change statement gives the old and the new start: the versions' own chunks are not also the answer
     chunks = plan(engine, settings, "What did ACOG change about when to start?")
@@ -105,6 +114,13 @@ def test_what_changed_is_told_by_the_change_statement(engine, settings):
     for question in ("What did ACOG change about when to start, compared with its 2017 bulletin?",
                      "Before ACOG updated its guidance, what did it say about when to start?"):
         assert "acog-2017#starting-age" in plan(engine, settings, question)["start_age"]
+    # a year in which the replaced version stood dates the "before" as well as naming it would
+    dated = plan(engine, settings, "Back in 2019 I was told the task force left starting in the 40s up to me. "
+                                   "What's different now about when to start?")["start_age"]
+    assert "uspstf-2016#ages-40-to-49" in dated
+    # ... not a year after it was replaced
+    later = plan(engine, settings, "In 2025 I was told to start at 40. What changed about when to start?")
+    assert not any(c.startswith("uspstf-2016") for c in later["start_age"])
 
 
 def test_a_past_question_naming_a_replaced_versions_year_gets_that_version(engine, settings):

@@ -66,6 +66,11 @@ def test_an_absent_organization_compared_with_ours_is_answered_from_the_held_one
     assert any("Canadian Task Force" in n for n in decision.notes)
 
 
+def test_another_countrys_task_force_alone_is_not_answered_from_the_held_one(engine, settings):
+    decision = engine.ask("Canada's task force on mammograms at 40?", settings)
+    assert decision.abstain and "Canadian Task Force" in decision.abstain_reason
+
+
 def test_a_version_the_corpus_does_not_hold_is_not_answered_from_another(engine, settings):
     decision = engine.ask("What did the USPSTF's 2009 recommendation say about mammograms in the forties?", settings)
     assert decision.abstain and "USPSTF 2009" in decision.abstain_reason

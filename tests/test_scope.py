@@ -77,6 +77,9 @@ def test_flags_fire(question, flags):
     "The patient is 62 and came with her daughter, who is pregnant. Does she still need mammograms?",
     "Her own panel (BRCA1/2 and the rest of the genes) came back negative. When should she start?",
     "She had many chest X-rays as a child. Does that put her in the chest-radiation exclusion?",
+    # whom the guidance leaves out, asked about with no patient: the concept is its criterion
+    "Does the 2024 task force recommendation exclude women with BRCA mutations?",
+    "Who is not included in the USPSTF 2024 recommendation? Is BRCA on that list?",
     # the counterparts: a negative result, a test's own due date
     "my test came back negative for the breast cancer gene change my aunt has. im 41, when to start?",
     "My mammogram due date is next week. Should I still go every year?",
@@ -85,6 +88,14 @@ def test_flags_fire(question, flags):
 ])
 def test_in_scope_mentions_do_not_fire(question):
     assert GUARD.check(question) == ()
+
+
+@pytest.mark.parametrize("question", [
+    "My patient has a BRCA1 mutation. Does the USPSTF exclude her?",
+    "She is left out of the usual advice because of her BRCA mutation. When should she start?",
+])
+def test_the_patients_own_concept_fires_beside_an_exclusion_word(question):
+    assert GUARD.check(question) == ("known_high_risk_genetics",)
 
 
 @pytest.mark.parametrize("question, topic", [
@@ -104,6 +115,11 @@ def test_an_organization_of_the_corpus_named_by_its_initials_is_on_topic():
     assert GUARD.on_topic("what does the cancer society say for someone my age?")
     assert GUARD.on_topic("She'd prefer once a year. Do the major groups say yearly or every two years?")
     assert not GUARD.on_topic("what does the society say for someone my age?")
+
+
+def test_a_start_at_one_of_the_debated_ages_is_on_topic():
+    assert GUARD.on_topic("Is everyone telling women in their 40s to start at 40 now? Updating the phone script.")
+    assert not GUARD.on_topic("Is everyone telling women in their 40s to start exercising more?")
 
 
 def test_topic_guard_lets_breast_questions_through():
@@ -178,6 +194,10 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
 @pytest.mark.parametrize("question, label", [
     ("What's the false positive rate and radiation dose of DBT vs 2D mammo?", "the accuracy or harms of the test"),
     ("How accurate are mammograms really? What % of cancers do they miss?", "the accuracy or harms of the test"),
+    # a performance figure of the test, in a radiology practice's words
+    ("What's the usual callback rate for tomo screeners versus 2D? We need a benchmark.",
+     "the accuracy or harms of the test"),
+    ("What PPV should we expect for screening recalls?", "the accuracy or harms of the test"),
     ("Is thermography a good alternative to mammograms for dense breasts?", "tests the corpus does not cover"),
     ("Pt with a pacemaker wants the supplemental MRI ACR talks about. Is it safe to scan her?",
      "devices and imaging safety"),

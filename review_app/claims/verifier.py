@@ -186,10 +186,14 @@ class Verifier:
         strength_phrases = self.reader.rules.strength.get("insufficient", ())
         for pattern in self.reader.rules.negation_clause + self.reader.rules.hedges + strength_phrases:
             plain = pattern.sub(" ", plain)
+        # "the ORG-A advice", "meant for": how a claim names the position and whom it is for, not content
+        for pattern in self.reader.rules.referents:
+            plain = pattern.sub(" ", plain)
         # a cue of the past ("pre-Oct-2024", "previously") says which time a part speaks of, not a fact
         for pattern in self.accounting.time_marks:
             plain = pattern.sub(" ", plain)
-        plain = re.sub(r"\b(\w+?)n't\b", r"\1 not", plain)  # "doesn't": a polarity (compared as one), not a word
+        # "doesn't": a polarity (compared as one), not a word; "can't" is "can not", "won't" "will not"
+        plain = _CONTRACTED_NOT.sub(lambda m: _IRREGULAR_NOT.get(m.group(0), m.group(1)) + " not", plain)
         words = self.engine.vocabulary.content_words(plain)
         background = self.engine.params.background
         weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
@@ -757,8 +761,10 @@ class Verifier:
             return any(low <= float(v) <= high for v in ages_of(card)) or any(
                 c_low <= low <= c_high for c_low, c_high in card.age_ranges)
 
-        return frozenset(self.engine.vocabulary.stems([f"{low}s"])[0] for low, high in claim.age_ranges
-                         if is_decade(low, high) and met(low, high))
+        decades = {(low, high) for low, high in claim.age_ranges if is_decade(low, high)}
+        # a list of decades ("in their 40s, 50s and 60s"): each one after the first is a decade too
+        decades |= {(int(w[:-1]), int(w[:-1]) + 9) for w in claim.words if _DECADE.fullmatch(w)}
+        return frozenset(self.engine.vocabulary.stems([f"{low}s"])[0] for low, high in decades if met(low, high))
 
     def _plainly_stated(self, claim: Facts, card: Facts) -> bool:
         """A card clause states the claim's value and topic with no strength word of its own
@@ -822,10 +828,16 @@ class Verifier:
         if not claim.facts.poles:
             return out
         stems = set(claim.weights)
+        # a sentence that goes on about the one before ("This applies to older women too, including
+        # those aged 75 and above") lends it its values
+        sentences = list(card.sentences)
+        lent = [(sentence, values | nxt[2] if _REFERS_BACK.match(nxt[0]) else values)
+                for (sentence, _, values), nxt in zip(sentences, [*sentences[1:], ("", None, frozenset())],
+                                                      strict=True)]
         for name, side in claim.facts.poles:
             best, best_overlap = None, 0.0
             fallback, fallback_overlap = None, 0.4 * sum(claim.weights.values())
-            for sentence, _, values in card.sentences:
+            for sentence, values in lent:
                 theirs = dict(self.reader.poles(sentence)).get(name)
                 if theirs is None:
                     continue
@@ -973,6 +985,14 @@ _MONTH_YEAR = re.compile(rf"\b({MONTHS})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")  # n
 _STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for nor against)",
                    "against": "recommended against", "option": "an option or individual decision",
                    "for": "recommended"}
+
+
+_DECADE = re.compile(r"[1-9]0s")
+_CONTRACTED_NOT = re.compile(r"\b(\w+?)n't\b")
+_IRREGULAR_NOT = {"can't": "can", "won't": "will", "shan't": "shall"}
+_REFERS_BACK = re.compile(
+    r"\s*(this|these|that|it|they) (applies|apply|holds|hold|includes|include|extends|extend|covers|cover)\b",
+    re.IGNORECASE)
 
 
 def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ versions.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from ..records import Source
 from .corpus import Corpus
 from .datafiles import compile_pattern, compile_patterns, read_mapping
 from .scope import asked_part, granted_part
+from .status import chunk_statuses_at
 
 POSITIONS_FILE = "positions.yaml"
 AgeRange = tuple[int, int]
@@ -53,6 +55,9 @@ class Aspect:
     qualifies: tuple[str, ...] = ()  # asked with one of these, it is read from the whole question (who she is)
     patient_subsumes: tuple[str, ...] = ()  # asked about one patient (a stated age), these are its subject
     asked_only: bool = False  # read only in the sentences that ask, never from context told before them
+    # the patient's age asks about it beside what the question asks, not instead ("she's 26: when
+    # should she start?" asks the start too): added by her age, it subsumes nothing
+    patient_beside: bool = False
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -108,6 +113,8 @@ class AspectRules:
     refers_back: tuple[re.Pattern[str], ...] = ()  # cues that the asking sentence is about the context's topic
     general: tuple[re.Pattern[str], ...] = ()  # cues that the recommendation as a whole is asked too
     old_version: tuple[re.Pattern[str], ...] = ()  # cues that the replaced version's own words are asked
+    # cues that a kind of source is asked for beside the primary one ("did it repeat that in its statement?")
+    besides_primary: tuple[re.Pattern[str], ...] = ()
 
     def asks_old_version(self, normalized_question: str) -> bool:
         return any(p.search(normalized_question) for p in self.old_version)
@@ -160,6 +167,7 @@ class AspectRules:
         # (context read for want of an asking sentence that names any: not the aspects only asked in words)
         asked = asked or [a for a in self._cued(normalized_question)
                           if not self.aspects[a].asked_only or asked_text == normalized_question]
+        cued = set(asked)
         asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)]
         # "I'm nonbinary. Does the advice apply to me?": who she is, told before, qualifies what is asked
         asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & set(asked)
@@ -168,7 +176,8 @@ class AspectRules:
         # an aspect named only as the subject of another ("why did they lower the start age?") is
         # not asked; named in a part of its own ("when to start, how often, when to stop?") it is
         # (an aspect the patient's age asks about subsumes its subjects wherever they are named)
-        subsumed = {s for a in asked for s in self.aspects[a].subsumes
+        subsumed = {s for a in asked if a in cued or not self.aspects[a].patient_beside
+                    for s in self.aspects[a].subsumes
                     if read_from is None or not self._asked_apart(s, a, read_from) or self._patients(a, patient_ages)}
         if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
             subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
@@ -223,6 +232,11 @@ class AspectRules:
         return next((cls for cls, cues in self.source_cues.items()
                      if any(c.search(normalized_question) for c in cues)), None)
 
+    def asks_besides_primary(self, normalized_question: str) -> bool:
+        """Does the question ask for the kind of source it names as well as the primary one ("by what
+        age does ORG-A want it, and did it repeat that in its statement?")?"""
+        return any(p.search(normalized_question) for p in self.besides_primary)
+
 
 @dataclass(frozen=True)
 class AnswerPlan:
@@ -240,7 +254,7 @@ class AnswerPlan:
 
 def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], default: bool,
                   organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
-                  patient_ages: Sequence[AgeRange], preferred_class: str, historical: bool = False,
+                  patient_ages: Sequence[AgeRange], preferred_class: str | tuple[str, ...], historical: bool = False,
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
                   framing: tuple[str, ...] = (), old_version: bool = False,
@@ -262,6 +276,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     `granted`: aspects the question grants as known ("besides yearly screening, what else did it
     call for?"): a section stating one of them is not the answer to the rest."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
+    # the kinds of source asked for, best first: every one in force on the aspect answers
+    preferred = (preferred_class,) if isinstance(preferred_class, str) else preferred_class
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
     every_version = any(rules.aspects[a].all_versions for a in asked)
@@ -302,7 +318,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
             if (organization, aspect) in told_by_change:
                 mine = [c for c in mine if not current[index[c]] and (
-                    old_version or _year(source[corpus.chunk_by_id[c].document_id]) in years)]
+                    old_version or _year(source[corpus.chunk_by_id[c].document_id]) in years
+                    or any(_in_force_through(corpus, c, year) for year in years))]
                 if not mine:
                     continue  # answered by the change statement: not missing
             if aspect in implied and not _replaced_one(corpus, {corpus.chunk_by_id[c].document_id for c in mine}):
@@ -319,15 +336,16 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                 named_past = historical and not in_force and s.published_date is not None \
                     and s.published_date.year in years
                 # a version the question names by its year comes before the kind of source it asks for
-                return (not named_past, s.knowledge_class != preferred_class, not in_force, -start, order[s.id])
+                return (not named_past, s.knowledge_class != preferred[0], not in_force, -start, order[s.id])
 
             best = min(mine, key=rank)
             kind = source[corpus.chunk_by_id[best].document_id].knowledge_class
             if every_version:  # every version of the best kind of source, current or replaced
                 picked += [c for c in mine if source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
-            elif current[index[best]]:  # every source of that kind still in force on the aspect
+            elif current[index[best]]:  # every source of that kind (or of another asked) still in force on the aspect
+                kinds = {kind} | (set(preferred) if kind in preferred else set())
                 picked += [c for c in mine if current[index[c]]
-                           and source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
+                           and source[corpus.chunk_by_id[c].document_id].knowledge_class in kinds]
             else:
                 document = corpus.chunk_by_id[best].document_id
                 picked += [c for c in mine if corpus.chunk_by_id[c].document_id == document]
@@ -384,6 +402,14 @@ def _changes_what_is_asked(position: Position, aspect: Aspect, points: Sequence[
         or bool(set(position.states_versions_of) & set(points))
 
 
+def _in_force_through(corpus: Corpus, chunk_id: str, year: int) -> bool:
+    """Whether a chunk still stood at the end of `year`: a question dated then ("back in 2017 she
+    was told ...") asks about the version in force at the time, whatever year it was published."""
+    if not 1900 < year < 2200:
+        return False
+    return chunk_statuses_at(corpus.sources, corpus.chunks, dt.date(year, 12, 31)).get(chunk_id) == "current"
+
+
 def _year(source: Source) -> int | None:
     return source.published_date.year if source.published_date else None
 
@@ -436,10 +462,12 @@ def load_aspects(corpus: Corpus) -> AspectRules:
     refers_back = compile_patterns(data.get("refers_back_cues"), name, "refers_back_cues", problems)
     general = compile_patterns(data.get("general_cues"), name, "general_cues", problems)
     old_version = compile_patterns(data.get("old_version_cues"), name, "old_version_cues", problems)
+    besides = compile_patterns(data.get("besides_primary_cues"), name, "besides_primary_cues", problems) \
+        if data.get("besides_primary_cues") else ()
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general,
-                       old_version)
+                       old_version, besides)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:
@@ -462,7 +490,8 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    bool(entry.get("all_versions", False)), named["subsumes"],
                                    bool(entry.get("relational", False)), named["speaks_of"],
                                    blanked, named["qualifies"],
-                                   named["patient_subsumes"], bool(entry.get("asked_only", False)))
+                                   named["patient_subsumes"], bool(entry.get("asked_only", False)),
+                                   bool(entry.get("patient_beside", False)))
     return aspects
 
 

@@ -87,6 +87,11 @@ class ClaimRules:
     end_age: tuple[re.Pattern[str], ...] = ()  # where a text says screening ends ("up to 70"; group 1)
     kinds_of: dict[str, str] = dataclasses.field(default_factory=dict)  # concept -> the concept it is a kind of
     present_cues: tuple[re.Pattern[str], ...] = ()  # "currently holds, as it did in 2016": the present
+    # pairs whose phrases open a subordinate clause ("as long as", "unless"): a denial of the main
+    # clause ("doesn't say you can't keep going as long as you're healthy") does not turn them
+    subordinate_antonyms: frozenset[str] = frozenset()
+    # what a claim calls an organization's position ("the ORG-A advice", "its guidance"): no content
+    referents: tuple[re.Pattern[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,6 +194,10 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     unknown = [t for t in topical if t not in pair_names] if isinstance(topical, list) else [topical]
     if unknown:
         problems.append(Problem(name, "topical_antonyms", f"not antonym pairs: {', '.join(map(str, unknown))}"))
+    subordinate = data.get("subordinate_antonyms") or []
+    if not (isinstance(subordinate, list) and all(t in pair_names for t in subordinate)):
+        problems.append(Problem(name, "subordinate_antonyms", "expected a list of antonym pair names"))
+        subordinate = []
     kinds = data.get("kinds_of") or {}
     names = {key for key, _ in concepts}
     if not (isinstance(kinds, dict) and all(isinstance(k, str) and isinstance(v, str) and k in names and v in names
@@ -214,7 +223,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("permission"), "permission") if data.get("permission") else (),
                       patterns(data.get("end_age"), "end_age") if data.get("end_age") else (),
                       {str(k): str(v) for k, v in kinds.items()},
-                      patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else ())
+                      patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else (),
+                      frozenset(map(str, subordinate)),
+                      patterns(data.get("referents"), "referents") if data.get("referents") else ())
 
 
 def _speaks(before: str) -> bool:
@@ -292,11 +303,12 @@ class FactReader:
         """Every strength the text expresses (and does not deny), in priority order."""
         return self.polar_strengths(text, priority)[0]
 
-    def _negated_at(self, text: str, start: int) -> bool:
-        """Is a phrase starting at `start` under a negation: a negator just before it, or a
-        clause-level denial ("it is not true that", "does not say that") earlier in its sentence?"""
+    def _negated_at(self, text: str, start: int, frames_turn: bool = True) -> bool:
+        """Is a phrase starting at `start` under a negation: a negator just before it, or (unless
+        `frames_turn` is false) a clause-level denial ("it is not true that", "does not say that")
+        earlier in its sentence?"""
         before = text[:start]
-        clause = _clause_before(text, start)
+        clause = _clause_before(text, start) if frames_turn else ""
         # the frame is matched with the rest of its clause in view ("doesn't say women over 75
         # shouldn't be screened": its lookahead reads the denied clause), and must end before the phrase
         whole = clause + _FRAME_BREAK.split(text[start:])[0]
@@ -371,7 +383,8 @@ class FactReader:
             for sign, group in ((-1, second), (1, first)):
                 for pattern in group:
                     for m in list(pattern.finditer(masked)):
-                        sides.add(-sign if self._negated_at(text, m.start()) else sign)
+                        turned = self._negated_at(text, m.start(), name not in self.rules.subordinate_antonyms)
+                        sides.add(-sign if turned else sign)
                         masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
             if len(sides) == 1:
                 out.append((name, sides.pop()))
@@ -548,7 +561,8 @@ class FactReader:
             organizations=orgs, organization_groups=tuple(groups), subjects=subjects, numbers=numbers,
             age_ranges=card_age_ranges(norm), intervals=intervals, grades=grades, concepts=concepts,
             universal=majority or any(p.search(norm) for p in self.rules.universal),
-            excludes=any(p.search(norm) for p in self.rules.exclusion),
+            # "does not mean the advice isn't meant for you" denies the exclusion
+            excludes=any(not self._negated_at(norm, m.start()) for p in self.rules.exclusion for m in p.finditer(norm)),
             strengths=stated, words=frozenset(self.vocabulary.tokenize(norm)), sentences=tuple(sentences),
             negated=denied, mandate=self.mandates(norm), poles=self.poles(norm), starts=self.start_ages(norm),
             ends=self.end_ages(norm),

@@ -118,6 +118,10 @@ class Engine:
         self.corpus, self.vocabulary, self.scope, self.params = corpus, vocabulary, scope, params
         self.claim_rules = claim_rules
         self.cache_dir = cache_dir
+        self.pack = load_pack(corpus.directory)
+        vocabulary = dataclasses.replace(vocabulary, kept_names=tuple(
+            pattern for _, patterns in self.pack.other_organizations for pattern in patterns))
+        self.vocabulary = vocabulary
         chunks = corpus.chunks
         texts = [corpus.index_text(c) for c in chunks]
         cached = index_cache.load(cache_dir, corpus) if cache_dir else None
@@ -143,7 +147,6 @@ class Engine:
         # An organization is represented by its primary kind of source first (the pack's first
         # knowledge class); other kinds get a reserved place only for organizations that have no
         # eligible chunk of the primary kind.
-        self.pack = load_pack(corpus.directory)
         primary = np.array([corpus.source_by_id[c.document_id].knowledge_class == self.pack.primary_class
                             for c in chunks], dtype=bool)
         self._primary_org_code = np.where(primary, self._org_code, -1)
@@ -454,7 +457,8 @@ class Engine:
             [o for o in named if o in self.corpus.organizations]
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
-        preferred = asked_kind or self.pack.primary_class
+        preferred = (asked_kind, self.pack.primary_class) if asked_kind \
+            and self.aspects.asks_besides_primary(normalized) else asked_kind or self.pack.primary_class
         per_aspect = {}
         if len(held) > 1 and not default:  # "does ORG-A's advice cover her? and what interval does ORG-B want?"
             for aspect in asked:

@@ -112,6 +112,8 @@ class ContextRules:
     list_negation_after: re.Pattern[str] | None = None  # a negation after a list ending the concept's ("A and B neg")
     experiencer_after: re.Pattern[str] | None = None  # another person named just after it ("... in the family")
     criterion_after: re.Pattern[str] | None = None  # the concept names a rule, not a finding ("the X exclusion")
+    # the concept named as whom the guidance leaves out ("does it exclude people with X?"), no patient's
+    criterion_before: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,8 @@ class ScopeGuard:
             return "another person"
         if context.criterion_after is not None and context.criterion_after.match(after):
             return "names the criterion"
+        if context.criterion_before is not None and context.criterion_before.search(clause):
+            return "names the criterion"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
             return "ended"
@@ -364,7 +368,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
-                        "criterion_after")}
+                        "criterion_after", "criterion_before")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -376,7 +380,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
-                        cues["experiencer_after"], cues["criterion_after"])
+                        cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

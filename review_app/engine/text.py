@@ -28,6 +28,7 @@ from .spelling import TOPIC_COUNT, Speller, english_words
 VOCABULARY_FILE = "vocabulary.yaml"
 _TOKEN = re.compile(r"[a-z0-9]+")
 _LETTERS = re.compile(r"[a-z]+")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
 _REGEX_ESCAPE = re.compile(r"\\[a-zA-Z]")
 # A data file's word is a spelling target when general English knows it this well (Zipf): the
 # pack's clinical words ("mastectomy", a drug's name) are, a regular expression's fragment
@@ -52,6 +53,9 @@ class Vocabulary:
     # a document a question names by its number ("PB 179"), written as its organization and year;
     # questions only: a card that names the document it updates must not gain that year
     document_names: tuple[tuple[re.Pattern[str], str], ...] = ()
+    # names no rewrite may touch (the pack's organizations it does not hold: "the Canadian task
+    # force" must not become a held task force), each written as one opaque word before the rewrites
+    kept_names: tuple[re.Pattern[str], ...] = ()
 
     def name_documents(self, question: str) -> str:
         for pattern, replacement in self.document_names:
@@ -66,6 +70,8 @@ class Vocabulary:
 
     def normalize(self, text: str) -> str:
         text = self.correct(text).lower().replace("\u2013", "-").replace("\u2014", "-")
+        for pattern in self.kept_names:
+            text = pattern.sub(_opaque, text)
         # A rewrite whose every match starts with one of a few literal strings is skipped when
         # none is in the text: a leading \b stops Python's own literal search, so without this
         # check each rewrite scans the whole text, and normalizing dominates index builds.
@@ -204,6 +210,10 @@ def _strings(data: object):
     elif isinstance(data, list):
         for item in data:
             yield from _strings(item)
+
+
+def _opaque(match: re.Match[str]) -> str:
+    return _NOT_WORD.sub("", match.group(0))
 
 
 def load_vocabulary(corpus_dir: Path) -> Vocabulary:

@@ -99,3 +99,22 @@ def test_neither_organizations_advice_is_meant_for_a_group_each_leaves_it_out(ve
 ])
 def test_a_group_left_out_in_other_words_than_the_cards(verifier, text, label):
     assert judge(verifier, text, "uspstf-2024#exclusions")[0] == label
+
+
+@pytest.mark.parametrize("text, label", [
+    # not held to be a reason for routine extra screening is no case for it; held to be one is
+    ("ACOG does not consider dense tissue by itself a reason for routine supplemental screening.", "supports"),
+    ("ACOG considers dense tissue by itself a reason for routine supplemental screening.", "contradicts"),
+])
+def test_not_a_reason_for_a_test_is_a_case_against_it(verifier, text, label):
+    assert judge(verifier, text, "acog-2024#dense-breasts")[0] == label
+
+
+def test_little_to_gain_is_a_case_against(verifier):
+    assert judge(verifier, "The task force sees little to gain from screening women past 75.", USPSTF_75) == (
+        "contradicts", "misstated_strength")
+
+
+def test_should_no_longer_be_screened_is_a_case_against(verifier):
+    assert judge(verifier, "Per the task force, women past 75 should no longer be screened.", USPSTF_75) == (
+        "contradicts", "misstated_strength")

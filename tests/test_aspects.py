@@ -574,6 +574,15 @@ def test_lay_words_for_a_risk_check_and_a_clause_that_goes_on_about_it(engine):
                                        "mammograms begin?", ((27, 27),))[0]
 
 
+def test_a_patient_in_her_twenties_asks_about_the_risk_assessment_beside_what_she_asks(engine):
+    assert read(engine, "She is 26, no family history. Does she need anything yet?", ((26, 26),))[0][-1] == \
+        "risk_assessment"
+    # beside, not instead: the start she asks about is still asked
+    assert set(read(engine, "She is 26. When should she start mammograms?", ((26, 26),))[0]) == {
+        "start_age", "risk_assessment"}
+    assert "risk_assessment" not in read(engine, "She is 34. When should she start mammograms?", ((34, 34),))[0]
+
+
 def test_a_confused_patient_is_context_not_a_question_about_conflicting_advice(engine):
     assert "conflicting_advice" not in read(engine, "Her old doctor in Ontario told her 50 and her new one says "
                                                     "40, so she is confused. What does the USPSTF say?")[0]

@@ -178,7 +178,8 @@ class AspectRules:
         # (an aspect the patient's age asks about subsumes its subjects wherever they are named)
         subsumed = {s for a in asked if a in cued or not self.aspects[a].patient_beside
                     for s in self.aspects[a].subsumes
-                    if read_from is None or not self._asked_apart(s, a, read_from) or self._patients(a, patient_ages)}
+                    if read_from is None or not self._asked_apart(s, a, read_from)
+                    or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside)}
         if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
             subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
         asked = [a for a in asked if a not in subsumed]
@@ -280,6 +281,16 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     preferred = (preferred_class,) if isinstance(preferred_class, str) else preferred_class
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
+    standing: dict[int, dict[str, str]] = {}
+
+    def stood_through(year: int) -> dict[str, str]:
+        """Each chunk's status at the end of `year` (once per year the question states): a question
+        dated then ("back in 2017 she was told ...") asks about the version in force at the time."""
+        if year not in standing:
+            standing[year] = chunk_statuses_at(corpus.sources, corpus.chunks, dt.date(year, 12, 31)) \
+                if 1900 < year < 2200 else {}
+        return standing[year]
+
     every_version = any(rules.aspects[a].all_versions for a in asked)
     # an organization whose change statement gives the old and new value of an aspect answers it
     # there: its versions' own chunks on that aspect are not also the answer, unless the question
@@ -319,7 +330,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             if (organization, aspect) in told_by_change:
                 mine = [c for c in mine if not current[index[c]] and (
                     old_version or _year(source[corpus.chunk_by_id[c].document_id]) in years
-                    or any(_in_force_through(corpus, c, year) for year in years))]
+                    or any(stood_through(year).get(c) == "current" for year in years))]
                 if not mine:
                     continue  # answered by the change statement: not missing
             if aspect in implied and not _replaced_one(corpus, {corpus.chunk_by_id[c].document_id for c in mine}):
@@ -400,14 +411,6 @@ def _changes_what_is_asked(position: Position, aspect: Aspect, points: Sequence[
     and new value of an asked point (one on the start age does not)."""
     return not (aspect.all_versions and points and position.states_versions_of) \
         or bool(set(position.states_versions_of) & set(points))
-
-
-def _in_force_through(corpus: Corpus, chunk_id: str, year: int) -> bool:
-    """Whether a chunk still stood at the end of `year`: a question dated then ("back in 2017 she
-    was told ...") asks about the version in force at the time, whatever year it was published."""
-    if not 1900 < year < 2200:
-        return False
-    return chunk_statuses_at(corpus.sources, corpus.chunks, dt.date(year, 12, 31)).get(chunk_id) == "current"
 
 
 def _year(source: Source) -> int | None:

@@ -255,7 +255,7 @@ class AnswerPlan:
 
 def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], default: bool,
                   organizations: Sequence[str], eligible: np.ndarray, current: np.ndarray,
-                  patient_ages: Sequence[AgeRange], preferred_class: str | tuple[str, ...], historical: bool = False,
+                  patient_ages: Sequence[AgeRange], preferred: tuple[str, ...], historical: bool = False,
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
                   framing: tuple[str, ...] = (), old_version: bool = False,
@@ -264,7 +264,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
     built once by the caller); `organizations` are the ones in play
-    (those the question names, else every organization with an eligible chunk). A source in
+    (those the question names, else every organization with an eligible chunk); `preferred` the
+    kinds of source to answer from, best first (every one in force on the aspect answers). A source in
     force comes first, unless the question asks about the past and names the year of a version
     replaced since ("the 2016 statement"). `per_aspect` narrows the organizations of an aspect
     (those named in the sentence that asks about it). `implied` are the aspects asked only as what a
@@ -277,8 +278,6 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     `granted`: aspects the question grants as known ("besides yearly screening, what else did it
     call for?"): a section stating one of them is not the answer to the rest."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
-    # the kinds of source asked for, best first: every one in force on the aspect answers
-    preferred = (preferred_class,) if isinstance(preferred_class, str) else preferred_class
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
     standing: dict[int, dict[str, str]] = {}

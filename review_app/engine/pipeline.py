@@ -32,7 +32,7 @@ from .query import QueryFeatures, card_age_ranges, parse_question, read_patient
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, asked_part, load_scope
 from .status import chunk_statuses_at, statuses_at
-from .text import Vocabulary, load_vocabulary
+from .text import Vocabulary, any_of, load_vocabulary
 
 RANKING_FILE = "ranking.yaml"
 EXCERPT_CHARS = 320
@@ -119,7 +119,7 @@ class Engine:
         self.claim_rules = claim_rules
         self.cache_dir = cache_dir
         self.pack = load_pack(corpus.directory)
-        vocabulary = dataclasses.replace(vocabulary, kept_names=tuple(
+        vocabulary = dataclasses.replace(vocabulary, kept_names=any_of(
             pattern for _, patterns in self.pack.other_organizations for pattern in patterns))
         self.vocabulary = vocabulary
         chunks = corpus.chunks
@@ -457,8 +457,10 @@ class Engine:
             [o for o in named if o in self.corpus.organizations]
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
-        preferred = (asked_kind, self.pack.primary_class) if asked_kind \
-            and self.aspects.asks_besides_primary(normalized) else asked_kind or self.pack.primary_class
+        # the kinds of source to answer from, best first: the one asked for, and the primary one beside it
+        # when the question asks for both ("... and did it repeat that in its statement?")
+        besides = asked_kind is not None and self.aspects.asks_besides_primary(normalized)
+        preferred = (asked_kind, self.pack.primary_class) if besides else (asked_kind or self.pack.primary_class,)
         per_aspect = {}
         if len(held) > 1 and not default:  # "does ORG-A's advice cover her? and what interval does ORG-B want?"
             for aspect in asked:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -54,8 +55,9 @@ class Vocabulary:
     # questions only: a card that names the document it updates must not gain that year
     document_names: tuple[tuple[re.Pattern[str], str], ...] = ()
     # names no rewrite may touch (the pack's organizations it does not hold: "the Canadian task
-    # force" must not become a held task force), each written as one opaque word before the rewrites
-    kept_names: tuple[re.Pattern[str], ...] = ()
+    # force" must not become a held task force), each written as one opaque word before the rewrites;
+    # one pattern of all of them, so a text is scanned once (every card is normalized at index time)
+    kept_names: re.Pattern[str] | None = None
 
     def name_documents(self, question: str) -> str:
         for pattern, replacement in self.document_names:
@@ -70,8 +72,8 @@ class Vocabulary:
 
     def normalize(self, text: str) -> str:
         text = self.correct(text).lower().replace("\u2013", "-").replace("\u2014", "-")
-        for pattern in self.kept_names:
-            text = pattern.sub(_opaque, text)
+        if self.kept_names is not None:
+            text = self.kept_names.sub(_opaque, text)
         # A rewrite whose every match starts with one of a few literal strings is skipped when
         # none is in the text: a leading \b stops Python's own literal search, so without this
         # check each rewrite scans the whole text, and normalizing dominates index builds.
@@ -214,6 +216,12 @@ def _strings(data: object):
 
 def _opaque(match: re.Match[str]) -> str:
     return _NOT_WORD.sub("", match.group(0))
+
+
+def any_of(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str] | None:
+    """One case-insensitive pattern matching wherever any of `patterns` does (None for none)."""
+    sources = [f"(?:{p.pattern})" for p in patterns]
+    return re.compile("|".join(sources), re.IGNORECASE) if sources else None
 
 
 def load_vocabulary(corpus_dir: Path) -> Vocabulary:

@@ -611,3 +611,47 @@ def test_every_organization_is_read_where_the_question_asks(engine, settings):
     decision = engine.ask("ACR says every year. What do the others recommend for a 47-year-old?", settings)
     organizations = {engine.corpus.chunk_by_id[c].organization for ids in decision.answer_chunks.values() for c in ids}
     assert organizations == {"ACR", "USPSTF", "ACS", "ACOG"}
+
+
+def test_a_hyphen_joins_the_words_of_a_cue(engine):
+    assert read(engine, "Is the ACR's risk-assessment advice meant for someone her age?")[0] == ("risk_assessment",)
+
+
+def test_a_reaction_asked_in_a_clause_of_its_own_after_a_dash_is_the_whole_reaction(engine, settings):
+    chunks = plan(engine, settings, "How did the ACR react to the task force's final 2024 update - did it go "
+                                    "along with screening every two years?")
+    assert set(chunks["response"]) == {"acr-uspstf-2024-response#response-to-uspstf-2024",
+                                       "acr-uspstf-2024-response#annual-screening-from-40"}
+    # the counterpart: asked of the point in the same clause, only the reaction's statement on it
+    narrowed = plan(engine, settings, "Did the ACR's reaction to the task force push for screening every year?")
+    assert narrowed["response"] == ("acr-uspstf-2024-response#annual-screening-from-40",)
+
+
+def test_the_reasons_for_a_change_ask_the_reasons(engine):
+    assert read(engine, "ACOG moved its start to 40. What justification did it offer for the change?")[0] == \
+        ("reasons",)
+    # the counterpart: asked apart, what changed is asked too
+    assert set(read(engine, "What changed in the USPSTF update, and what was the rationale?")[0]) >= {
+        "reasons", "what_changed"}
+
+
+def test_whether_an_aspects_advice_applies_to_her_asks_that_aspect(engine):
+    assert read(engine, "Does ACR's risk assessment advice apply to a woman like her?")[0] == ("risk_assessment",)
+    assert set(read(engine, "Does the USPSTF advice apply to her, and should she get a risk assessment?")[0]) == {
+        "risk_assessment", "applies_to"}
+
+
+def test_patient_friendly_material_is_asked_for(engine, settings):
+    chunks = plan(engine, settings, "Does ACOG have anything patient-friendly on dense breasts?")["dense_breasts"]
+    assert chunks == ("acog-faq#dense-breasts",)
+
+
+def test_the_old_advice_quoted_in_a_what_changed_question_brings_the_old_version(engine, settings):
+    chunks = plan(engine, settings, "Her aunt was told 'no later than 50' by her gynecologist. What changed in "
+                                    "ACOG's advice on when to begin?")
+    assert "acog-2017#starting-age" in chunks["start_age"]
+    # the counterparts: no quote; a quote asked only whether it still holds
+    assert "acog-2017#starting-age" not in plan(engine, settings, "What changed in ACOG's advice on when to "
+                                                                  "begin?").get("start_age", ())
+    still = plan(engine, settings, "Our handout says 'offer at 40, begin by 50'. Is that still what ACOG says?")
+    assert "acog-2017#starting-age" not in {c for ids in still.values() for c in ids}

@@ -28,6 +28,7 @@ EXAMPLES = [
     ("w/dense breasts", "with dense breasts"), ("3D mammo", "tomosynthesis"), ("3-d mammogram", "tomosynthesis"),
     ("DBT", "tomosynthesis"), ("mammo", "mammography"), ("mamogram", "mammography"),
     ("every 2 years", "biennial"), ("every two years", "biennial"), ("every other year", "biennial"),
+    ("every second year", "biennial"),
     ("biennially", "biennial"), ("once a year", "annual"), ("each year", "annual"), ("yearly", "annual"),
     ("annually", "annual"), ("I statement", "insufficient evidence"), ("sonography", "ultrasound"),
     ("magnetic resonance imaging", "mri"), ("U.S. Preventive Services Task Force", "uspstf"),

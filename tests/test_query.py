@@ -143,6 +143,19 @@ def test_the_person_a_caller_or_client_is_has_her_age():
     assert patient.ages == ((41, 41),) and patient.asked_ages == ()
 
 
+def test_her_age_told_in_a_looser_place_is_hers():
+    # one of several people in a role ("one of our members is 63")
+    assert _patient("One of our members is 63 and asks whether she still needs a mammogram.").ages == ((63, 63),)
+    # after "now", at the start of a clause
+    assert _patient("She nursed both kids until 2015, now 47. How often?").ages == ((47, 47),)
+    assert _patient("Scheduled for now 12 weeks out. How often?").ages == ()
+    # set off by commas in a sentence that names her by her role, no one else before it
+    assert _patient("Client at the front desk today, 52, asks how often she should come.").ages == ((52, 52),)
+    patient = _patient("The client's aunt, 61, had breast cancer; client here today, 44, asks when to start.")
+    assert patient.ages == ((44, 44),) and patient.relatives == (("aunt", (61, 61)),)
+    assert _patient("Patient asked about ages 40, 45, 50 for screening.").ages != ((45, 45),)
+
+
 def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():
     patient = _patient("My mom is 79 and still goes every year for her mammogram. Is there an age where you stop?")
     assert patient.ages == ((79, 79),)

@@ -145,6 +145,8 @@ def test_bad_rules_file_names_flag_and_field(tmp_path):
     "A friend of mine had radiation to the chest for lymphoma. I'm 45, when do I start?",
     "43 y/o, last delivery 2014, done nursing years ago. Start at 40 or 50?",            # ended
     "I breastfed my kids but stopped breastfeeding ten years ago. Is yearly mammography needed?",
+    "Was breastfeeding her youngest until 2016, 45 now. When to start?",                  # until a past year
+    "Does her breastfeeding history make any difference to when she starts mammograms?",  # a history is past
     "No lump, no nipple discharge, I don't have any symptoms. When should I start mammograms?",
     "Pt 44F, avg risk, no sx. Annual vs q2y mammo? pls advise for callback.",
     "41F, multigene panel NEG (incl BRCA1/2, PALB2), sister dx at 49. Start now?",       # a negated list
@@ -159,6 +161,7 @@ def test_context_sets_a_concept_aside(question):
 
 @pytest.mark.parametrize("question, flag", [
     ("She is breastfeeding her 3-month-old; can she get her screening mammogram?", "pregnancy_or_lactation"),
+    ("She plans on breastfeeding until she goes back to work; can she get her mammogram?", "pregnancy_or_lactation"),
     ("Had a lumpectomy for DCIS years ago; every year or every other year now?", "personal_history_breast_cancer"),
     ("Mantle field radiation at 17 for Hodgkin lymphoma, now 32: when to start?", "prior_chest_radiation"),
     ("37F w/ hx XRT to chest @ 19 for NHL — start mammo at 40 like everyone else?", "prior_chest_radiation"),

@@ -166,11 +166,30 @@ def swapped_number(missing: Sequence[str], claim: Facts, card: Facts) -> str | N
     return theirs[0] if len(theirs) == 1 else None
 
 
-def uncovered(claim: Facts, card: Facts) -> set[str]:
+# a start told as moved from one age to another ("lowered from 50 to 40", "at 40 rather than 50")
+_MOVED = re.compile(r"\b(rather than|instead of|lower\w*|moved?|moving|dropp?\w*|shift\w*|brought|chang\w*|reduc\w*)\b")
+
+
+def _ageless(card: Facts) -> bool:
+    """The card states its position with no age at all ("every 1 or 2 years for individuals at average risk")."""
+    return not (card.age_ranges or card.starts or card.ends) and not any(18 <= float(v) <= 120 for v in ages_of(card))
+
+
+def uncovered(claim: Facts, card: Facts, ageless_span: tuple[int, int] | None = None) -> set[str]:
     """The claim's values the card does not state; an age inside a range the card states
-    (60 within "55 and older") counts as stated."""
+    (60 within "55 and older") counts as stated. `ageless_span`: the ages a position stated with no
+    age speaks to; the claim's population ages inside it ("a 45-year-old", "in their fifties"), none
+    of them a start, end or bound, count as stated by such a card."""
     out = set()
+    population = set()
+    if ageless_span and _ageless(card):
+        ages = {v for v in ages_of(claim) if 18 <= float(v) <= 120} - claim.starts - claim.ends - claim.bounds
+        if ages and all(ageless_span[0] <= float(v) <= ageless_span[1] for v in ages) \
+                and not (ages_of(claim) & (claim.starts | claim.ends | claim.bounds)):
+            population = ages
     for value in claim.values - card.values:
+        if value in population:
+            continue
         number = value_kind(value, claim, card) == "number"
         if number and value not in claim.ends and any(low <= float(value) <= high for low, high in card.age_ranges) \
                 and all(any(c_low <= low <= high <= c_high and (is_decade(low, high) or c_high >= 100)
@@ -179,6 +198,11 @@ def uncovered(claim: Facts, card: Facts) -> set[str]:
             continue  # an age, a decade of life ("in their forties") or a range inside an open one ("from 55")
         if value in claim.bounds and any(high == float(value) - 1 for _, high in card.age_ranges):
             continue  # "before 50" and a card's "40 to 49"
+        if number and value not in claim.ends and not any(float(value) in (a, b) for a, b in claim.age_ranges) \
+                and _MOVED.search(" ".join(sentence for sentence, _, _ in claim.sentences)) \
+                and any(float(value) == high + 1 and str(low) in claim.values
+                        for low, high in card.age_ranges if high < 100):
+            continue  # "moved the start from 50 to 40" and a card's change for "40 to 49": the band's edge
         if open_bound(value, claim, card):
             continue  # "past 74" and a card's "75 or older"
         if value_kind(value, claim, card) == "number" and any(

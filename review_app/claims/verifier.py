@@ -69,7 +69,10 @@ from .values import (
 )
 
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
-_SPEAKER = re.compile(r"^\s*([a-z]+(?: [a-z]+)?)\s*:\s+", re.I)  # one or two words, no digits
+# one or two words, no digits, and a quiz's option letter after it ("Correct answer: C.")
+_SPEAKER = re.compile(r"^\s*([a-z]+(?: [a-z]+)?)\s*:\s+(?:\(?[a-e]\)?[.)]\s+)?", re.I)
+_WHETHER = re.compile(r"\b(whether|if)\b")
+_LABEL_CONTENT = re.compile(r"\b(not|no|never|for|against|false)\b", re.I)  # a polarity or verdict
 CONTENT_COVERAGE = 0.6
 # Content (informativeness weight) a claim part needs before its wording alone ties it to a card.
 SUBSTANTIVE_WEIGHT = 6.0
@@ -159,9 +162,11 @@ class Verifier:
         """A leading label that says who speaks or what the line is ("Nurse:", "Clinic note:"), when
         it names no organization, value or topic of the claim rules: a header, not content."""
         label = _SPEAKER.match(text)
-        if label is None or self.reader.organizations_in(label.group(1)) \
-                or any(p.search(label.group(1)) for _, patterns in self.reader.rules.concepts for p in patterns):
+        if label is None or self.reader.organizations_in(label.group(1)) or _LABEL_CONTENT.search(label.group(1)):
             return text
+        said = self.reader.read(label.group(1), self.reader.rules.claim_priority)
+        if said.concepts or said.strengths or said.poles or said.excludes or said.negated or said.values:
+            return text  # ("Excluded: ...", "Not for: ..." say what the line asserts)
         return text[label.end():]
 
     def _named(self, text: str) -> frozenset[str]:
@@ -169,6 +174,7 @@ class Verifier:
         return frozenset(f["flag"] for f in self.engine.scope.findings(text))
 
     def _read_claim(self, text: str, reference_date: dt.date, whole: bool = True) -> _ClaimReading:
+        text = self._without_speaker(text)  # "Rationale: ORG-A, like ORG-B, ...": the label is no part
         facts = self.reader.read(text, self.reader.rules.claim_priority)
         grouped = tuple(dict.fromkeys(o for group in facts.organization_groups for o in group))
         attributed = grouped or (facts.subjects or facts.organizations)[:1]
@@ -179,6 +185,11 @@ class Verifier:
         features = parse_question(self.engine.vocabulary.normalize(text), self.engine.vocabulary,
                                   self.engine.params.background, reference_date, superseded_years)
         plain = self._without_speaker(self.reader.normalize(text))
+        parts = self._listed(self.reader.atoms(text, tuple(self.engine.corpus.organizations))) if whole else ()
+        drawn = tuple(part for _, part in parts if self._draws_only(part))
+        parts = tuple((orgs, part) for orgs, part in parts if part not in drawn)
+        for part in drawn:  # "..., so you may want to start now if you prefer": the writer's, not the card's
+            plain = plain.replace(part, " ")
         for start, end in reversed(self.reader.denied_spans(plain)):
             plain = plain[:start] + " " * (end - start) + plain[end:]
         # "it is not true that", "generally": no content of their own; a strength phrase ("there is
@@ -199,11 +210,9 @@ class Verifier:
         weights = dict(zip(self.engine.vocabulary.stems(words), (background.weight(w) for w in words), strict=True))
         org_stems = {self.engine.vocabulary.stems([o.lower()])[0] for o in self.engine.corpus.organizations}
         atoms: tuple[_Atom, ...] = ()
-        if whole:
-            parts = self._listed(self.reader.atoms(text, tuple(self.engine.corpus.organizations)))
-            if len(parts) > 1 or (parts and parts[0][0] and set(parts[0][0]) != set(attributed)):
-                atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
-                              for orgs, part in parts)
+        if whole and (len(parts) > 1 or (parts and parts[0][0] and set(parts[0][0]) != set(attributed))):
+            atoms = tuple(_Atom(orgs, part, self._read_claim(part, reference_date, whole=False))
+                          for orgs, part in parts)
         weights = {w: v for w, v in weights.items() if w not in org_stems}
         normalized = self.reader.normalize(text)
         historical = (features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)) \
@@ -213,6 +222,26 @@ class Verifier:
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              flags, weights,
                              self._named(text), atoms, aside)
+
+    def _takes_a_side(self, facts: Facts) -> bool:
+        """A claim that says, with no strength word, hedged or not, that screening goes on or stops
+        ("healthy women may want to continue after 75"), undenied and not asked as "whether": a
+        direction an insufficient-evidence statement does not give."""
+        text = " ".join(sentence for sentence, _, _ in facts.sentences)
+        return not facts.strengths and not facts.negated and any(pair in self.reader.rules.directional
+                                                                 for pair, _ in facts.poles) \
+            and not _WHETHER.search(text) and not any(p.search(text) for p in self.accounting.negators)
+
+    def _draws_only(self, part: str) -> bool:
+        """A consequence the writer draws from what the claim states ("so you may want to start now
+        if you prefer", "so RN may complete one by then", "that's part of why they changed it"): it
+        names no organization, value, side, obligation, denial or group of the scope, and no strength
+        beyond a recommendation or an option, so it asserts nothing a card could state or deny."""
+        if not any(p.match(part) for p in self.reader.rules.atoms.get("consequence", ())):
+            return False
+        facts = self.reader.read(part, self.reader.rules.claim_priority)
+        return not (facts.organizations or facts.values or facts.poles or facts.mandate or facts.negated
+                    or facts.concepts or set(facts.strengths) - {"for", "option"} or self.engine.scope.check(part))
 
     def _defined_away(self, text: str) -> frozenset[str]:
         """Scope flags every mention of which sits in a list item a negator opens ("average risk: no
@@ -318,7 +347,10 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
-        if claim.atoms and (not claim.facts.universal or claim.aside):
+        # (a part for all beside a part for one named organization: "none of them ...; ORG-A simply ...")
+        if claim.atoms and (not claim.facts.universal or claim.aside or (
+                any(a.reading.facts.universal and _asserts(a.reading.facts) for a in claim.atoms)
+                and any(a.organizations and not a.reading.facts.universal for a in claim.atoms))):
             label, reason, explanation = self._judge_atoms(claim, chunk.organization, card, chunk_id)
             return verdict(label, reason, explanation)
         if claim.attributed and chunk.organization not in claim.attributed:
@@ -422,7 +454,7 @@ class Verifier:
         else:
             clash = bool(facts.strengths) and not set(facts.strengths) & set(aligned)
         if set(aligned) == {"insufficient"} and "insufficient" not in facts.strengths and anchored \
-                and (self.reader.single_intervals(facts.intervals) or facts.directive) \
+                and (self.reader.single_intervals(facts.intervals) or facts.directive or self._takes_a_side(facts)) \
                 and not other_ages and not ignore_strength:
             # "then yearly from 75", "75+: continue": a schedule or a direction for the people an I
             # statement is about recommends one
@@ -499,14 +531,21 @@ class Verifier:
         # the card states the claim's strength for the same people: with a shared value or topic, a part of it
         same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
         if missing_concepts:
-            shares = facts.concepts & card.concepts or len(anchors(facts.values & card.values)) >= 2 \
+            # (a shared topic is no part when none of the claim's values is the card's and the card misses
+            # as many of its topics as it shares: "keep going while life expectancy is 10+ years" against
+            # a card that names neither)
+            values_apart = bool(facts.values) and not uncovered(facts, opened, self.reader.rules.ageless_span) \
+                < facts.values
+            shared_concepts = facts.concepts & card.concepts
+            shares = (shared_concepts and (not values_apart or len(shared_concepts) > len(missing_concepts))) \
+                or len(anchors(facts.values & card.values)) >= 2 \
                 or (anchors(facts.values & card.values) and same_strength) \
                 or bool(facts.excludes and claim.flags and set(claim.flags) <= self._chunk_facts(chunk_id)[2])
             # ("I statements on 75+, on DBT ...": a shared strength; a list of who is left out, some of
             # whom the card names, is partly stated)
             return ("partially_supports" if shares else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
-        missing = sorted(uncovered(facts, opened)) + unstated_dates(facts, card)
+        missing = sorted(uncovered(facts, opened, self.reader.rules.ageless_span)) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
         coverage = _content_coverage(claim.weights, stated)
         if coverage < CONTENT_COVERAGE and claim.facts.poles:
@@ -671,8 +710,10 @@ class Verifier:
         aligned = {s for atom, r in results if r is not None and r[1] == "misstated_strength"
                    for s in _aligned_strengths(atom.reading.facts, card)}
         if aligned and aligned <= stated:
+            # (not a recommendation for or against beside "the evidence is insufficient": those exclude each other)
             results = [(atom, self._compare(atom.reading, card, chunk_id, ignore_strength=True, context=claim.facts)
                         if r is not None and r[1] == "misstated_strength"
+                        and not ("insufficient" in stated and {"for", "against"} & set(atom.reading.facts.strengths))
                         and self._plainly_stated(atom.reading.facts, card) else r) for atom, r in results]
         return results
 
@@ -726,13 +767,14 @@ class Verifier:
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]
-        wider = [a for a in supported if set(a.organizations) - {organization}]
+        wider = [a for a in supported if set(a.organizations) - {organization} or a.reading.facts.universal]
         if supported and not failing and not elsewhere and not wider:
             return "supports", None, f"{chunk_id} states every part of the claim"
         if supported and not failing and not elsewhere:
             return ("partially_supports", "wrong_organization",
                     f"{chunk_id} states {organization}'s position only; '{wider[0].text}' speaks for "
-                    + " and ".join(wider[0].organizations))
+                    + (" and ".join(wider[0].organizations) if not wider[0].reading.facts.universal
+                       else "all organizations"))
         if supported:
             if failing:
                 atom, (_, why, explanation) = failing[0]
@@ -993,6 +1035,12 @@ _IRREGULAR_NOT = {"can't": "can", "won't": "will", "shan't": "shall"}
 _REFERS_BACK = re.compile(
     r"\s*(this|these|that|it|they) (applies|apply|holds|hold|includes|include|extends|extend|covers|cover)\b",
     re.IGNORECASE)
+
+
+def _asserts(facts: Facts) -> bool:
+    """Whether a part says something of its own (a strength, obligation, value or topic), not only
+    who ("most groups, including ORG-A, ...")."""
+    return bool(facts.strengths or facts.mandate or facts.values or facts.concepts or facts.negated)
 
 
 def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:

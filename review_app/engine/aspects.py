@@ -38,7 +38,7 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 # screening starts?") goes on asking about it
 _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|would|will|can|could|must)\s+)?"
                       r"(?:that|it|this|one)\s+(?:\w+\s+){0,2}?(?:wait|come|happen|start|begin)\w*\b", re.I)
-_CLAUSE = re.compile(r"[,;:.!?]")
+_CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]")  # a spaced dash parts clauses too
 
 
 @dataclass(frozen=True)

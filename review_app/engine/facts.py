@@ -20,7 +20,7 @@ from .text import Vocabulary
 
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
-ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared", "cited_only")
+ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared", "cited_only", "consequence")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.
@@ -92,6 +92,12 @@ class ClaimRules:
     subordinate_antonyms: frozenset[str] = frozenset()
     # what a claim calls an organization's position ("the ORG-A advice", "its guidance"): no content
     referents: tuple[re.Pattern[str], ...] = ()
+    # the ages a position a card states with no age at all speaks to ("every 1 or 2 years for
+    # individuals at average risk" speaks to "a 45-year-old" and to "women in their fifties")
+    ageless_span: tuple[int, int] | None = None
+    # antonym pairs whose side is a direction for the patient ("continue" / "stop"): a side taken on
+    # one, with no strength word, is advice an insufficient-evidence statement does not give
+    directional: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -204,6 +210,15 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                                             for k, v in kinds.items())):
         problems.append(Problem(name, "kinds_of", "expected concept: the concept it is a kind of (both in concepts)"))
         kinds = {}
+    directional = data.get("directional_antonyms") or []
+    if not (isinstance(directional, list) and all(t in pair_names for t in directional)):
+        problems.append(Problem(name, "directional_antonyms", "expected a list of antonym pair names"))
+        directional = []
+    span = data.get("ageless_span")
+    if span is not None and not (isinstance(span, list) and len(span) == 2 and all(isinstance(a, int) for a in span)
+                                 and span[0] <= span[1]):
+        problems.append(Problem(name, "ageless_span", "expected [lowest age, highest age]"))
+    span = tuple(span) if span and not problems else None
     atoms_spec = data.get("atoms") or {}
     atoms = {key: patterns(atoms_spec[key], f"atoms.{key}") for key in ATOM_RULES if atoms_spec.get(key)}
     if problems:
@@ -225,7 +240,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       {str(k): str(v) for k, v in kinds.items()},
                       patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else (),
                       frozenset(map(str, subordinate)),
-                      patterns(data.get("referents"), "referents") if data.get("referents") else ())
+                      patterns(data.get("referents"), "referents") if data.get("referents") else (),
+                      span, frozenset(map(str, directional)))
 
 
 def _speaks(before: str) -> bool:

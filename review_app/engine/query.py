@@ -30,7 +30,7 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
-                + _ROLE + r" (?:is|was))"
+                + _ROLE + r"s? (?:is|was))"
                 r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
@@ -38,6 +38,9 @@ _QUESTION_AGES = [
     (re.compile(r"\b" + _ROLE + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
     # her age told alone at the start of a clause: "i stopped nursing years ago. 41 now and never had one"
     (re.compile(r"(?:^|[.;!?,]\s*)(\d{2})\s+now\b", re.I), "point"),
+    # ... or after "now": "stopped in 2019, now 43 and well"
+    (re.compile(r"(?:^|[.;!?,]\s*)now\s+(\d{2})\b"
+                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years?|yrs?|min))", re.I), "point"),
     # a learner's "my patient 47 year, average risk" (no verb, no "old")
     (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
      "point"),
@@ -88,6 +91,7 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
                              r"|\b(she|he) (should|needs?|must|has to)\b", re.I)
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
+_SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
 _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
 _MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b", re.I)  # the asker's own: "my mom", "caller's mom"
 # an age told as when something happened ("she had surgery in her 50s", "got married at 30")
@@ -166,6 +170,15 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             events.append(age)
         else:
             mine.append(age)
+    if not mine:
+        # "patient in for a mole check, 46, asked me ...": an age set off by commas in a sentence
+        # that names the patient by her role, and no one else before it
+        for m in _SET_OFF_AGE.finditer(question):
+            before = re.split(r"[.;!?]", question[:m.start()])[-1]
+            role = re.search(r"\b" + _ROLE + r"\b", before, re.I)
+            if role and 18 <= int(m.group(1)) <= OPEN_END and not (others is not None and others.search(before)):
+                mine = [(int(m.group(1)), int(m.group(1)))]
+                break
     proxy = None
     if not mine and proxies and not _ASKS_FOR_HERSELF.search(question):
         proxy, age = proxies[0]

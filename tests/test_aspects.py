@@ -655,3 +655,31 @@ def test_the_old_advice_quoted_in_a_what_changed_question_brings_the_old_version
                                                                   "begin?").get("start_age", ())
     still = plan(engine, settings, "Our handout says 'offer at 40, begin by 50'. Is that still what ACOG says?")
     assert "acog-2017#starting-age" not in {c for ids in still.values() for c in ids}
+
+
+def test_a_reaction_told_as_what_was_said_when_another_finalized_its_guidance(engine, settings):
+    chunks = plan(engine, settings, "What did the ACR say when the task force finalized its update, and how often "
+                                    "did it push for?")
+    assert chunks["interval"] == ("acr-uspstf-2024-response#annual-screening-from-40",)
+    # "responded yet" asks whether something was said by now, not about an age
+    assert "start_age" not in read(engine, "Has the ACR responded yet to the task force?")[0]
+
+
+def test_how_often_a_supplemental_test_is_done_is_the_supplemental_question(engine):
+    assert read(engine, "My friend says I need an MRI every year on top of my mammogram because of dense "
+                        "breasts. Is that right?")[0] == ("dense_breasts",)
+
+
+def test_a_test_counting_as_screening_is_not_whom_the_advice_covers(engine):
+    assert read(engine, "Does tomosynthesis count as proper screening under the USPSTF?")[0] == ("modality",)
+
+
+def test_treating_it_differently_asks_what_changed_about_the_point_before(engine):
+    assert set(read(engine, "In 2016 the USPSTF would not back 3D mammography as a primary test. Does the 2024 "
+                            "version see it any differently?")[0]) == {"modality", "what_changed"}
+
+
+def test_the_current_line_quoted_is_not_the_old_advice(engine, settings):
+    chunks = plan(engine, settings, "'Everyone at average risk should begin at 40' - is that ACOG's line now, and "
+                                    "what changed?")
+    assert "acog-2017#starting-age" not in {c for ids in chunks.values() for c in ids}

@@ -154,6 +154,8 @@ def test_her_age_told_in_a_looser_place_is_hers():
     patient = _patient("The client's aunt, 61, had breast cancer; client here today, 44, asks when to start.")
     assert patient.ages == ((44, 44),) and patient.relatives == (("aunt", (61, 61)),)
     assert _patient("Patient asked about ages 40, 45, 50 for screening.").ages != ((45, 45),)
+    # typed fast, in lower case: "me 61 f, ..."
+    assert _patient("me 61 f, yearly since 50. can i go every other year now?").ages == ((61, 61),)
 
 
 def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():

@@ -151,3 +151,28 @@ def test_a_shared_topic_is_no_part_when_none_of_the_claims_values_is_the_cards(v
     text = "The cancer society says screening should continue while a woman is in good health with a life " \
            "expectancy of 10 years or more."
     assert judge(verifier, text, chunk)[0] == label
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Reviewed options; per the task force, women aged 40 to 74 should have a mammogram every 2 years.", "supports"),
+    # the counterpart: what follows the note is judged as ever
+    ("Reviewed options; per the task force, women aged 40 to 74 should have a mammogram every year.", "contradicts"),
+])
+def test_a_note_of_what_was_done_in_the_visit_is_set_aside(verifier, text, label):
+    assert judge(verifier, text, "uspstf-2024#recommendation")[0] == label
+
+
+@pytest.mark.parametrize("chunk", ["acog-2024#starting-age", ACS_40_44])
+def test_and_per_another_organization_starts_its_own_part(verifier, chunk):
+    text = "Per ACOG, everyone at average risk should begin at 40, and per ACS a woman of 42 may choose to start " \
+           "yearly mammograms."
+    assert judge(verifier, text, chunk) == ("partially_supports", "wrong_organization")
+
+
+@pytest.mark.parametrize("text, label", [
+    ("The ACR's statement on the final task force recommendation urges annual screening from 40.", "supports"),
+    # the counterpart: the organization praised is the one the interval is said of
+    ("The ACR praised the task force for adopting annual screening from 40.", "contradicts"),
+])
+def test_the_organization_a_statement_is_on_is_not_whose_interval_it_urges(verifier, text, label):
+    assert judge(verifier, text, "acr-uspstf-2024-response#annual-screening-from-40")[0] == label

@@ -212,5 +212,12 @@ def set_aside_for(claim_text: str, card_text: str, claim_intervals: frozenset[st
 def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:
     """The organization named nearest before `word` in a text (whose interval it is)."""
     at = text.find(word)
-    found = [(at - m.end(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text[:max(at, 0)])]
-    return min(found)[1] if at >= 0 and found else ""
+    found = [(at - m.end(), name, bool(_OBJECT_BEFORE.search(text[:m.start()])))
+             for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text[:max(at, 0)])]
+    # one named as what another's words are on ("ORG-A's statement on the final ORG-B recommendation
+    # urges annual ...") is not the one whose interval it is, when another is named
+    speakers = [f for f in found if not f[2]] or found
+    return min(speakers)[1] if at >= 0 and speakers else ""
+
+
+_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against)\s+(the\s+)?(\w+\s+)?$")

@@ -234,10 +234,12 @@ class Verifier:
 
     def _draws_only(self, part: str) -> bool:
         """A consequence the writer draws from what the claim states ("so you may want to start now
-        if you prefer", "so RN may complete one by then", "that's part of why they changed it"): it
-        names no organization, value, side, obligation, denial or group of the scope, and no strength
-        beyond a recommendation or an option, so it asserts nothing a card could state or deny."""
-        if not any(p.match(part) for p in self.reader.rules.atoms.get("consequence", ())):
+        if you prefer", "that's part of why they changed it") or a note of what was done ("Discussed
+        screening; per ORG-A ..."): it names no organization, value, side, obligation, denial or group
+        of the scope, and no strength beyond a recommendation or an option, so it asserts nothing a
+        card could state or deny."""
+        rules = self.reader.rules.atoms
+        if not any(p.match(part) for p in rules.get("consequence", ()) + rules.get("narration", ())):
             return False
         facts = self.reader.read(part, self.reader.rules.claim_priority)
         return not (facts.organizations or facts.values or facts.poles or facts.mandate or facts.negated

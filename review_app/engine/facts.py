@@ -20,7 +20,7 @@ from .text import Vocabulary
 
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
-ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared", "cited_only", "consequence")
+ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared", "cited_only", "consequence", "narration")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.

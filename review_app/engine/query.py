@@ -28,6 +28,7 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
     (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
+    (re.compile(r"\b(\d{2})\s?f(?=\s*[,;:)]|\s*$)"), "point"),  # typed fast: "me 56 f, ..."
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
                 + _ROLE + r"s? (?:is|was))"

@@ -184,7 +184,7 @@ class Verifier:
         # read as the vocabulary writes it ("in '16" is in 2016)
         features = parse_question(self.engine.vocabulary.normalize(text), self.engine.vocabulary,
                                   self.engine.params.background, reference_date, superseded_years)
-        plain = self._without_speaker(self.reader.normalize(text))
+        plain = self.reader.normalize(text)
         parts = self._listed(self.reader.atoms(text, tuple(self.engine.corpus.organizations))) if whole else ()
         drawn = tuple(part for _, part in parts if self._draws_only(part))
         parts = tuple((orgs, part) for orgs, part in parts if part not in drawn)

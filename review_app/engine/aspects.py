@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -259,7 +259,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
                   framing: tuple[str, ...] = (), old_version: bool = False,
-                  on_point: tuple[str, ...] = (), granted: tuple[str, ...] = ()) -> AnswerPlan:
+                  on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (),
+                  statuses_at: Callable[[dt.date], dict[str, str]] | None = None) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -276,19 +277,17 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     replaced version said ("what did it use to say?"), not only what changed. `on_point`: the
     relational aspects asked only of a point, answered by their source's sections on that point.
     `granted`: aspects the question grants as known ("besides yearly screening, what else did it
-    call for?"): a section stating one of them is not the answer to the rest."""
+    call for?"): a section stating one of them is not the answer to the rest. `statuses_at`: each
+    chunk's status at a date (the engine's, cached per date; computed here when not given)."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
-    standing: dict[int, dict[str, str]] = {}
+    statuses_at = statuses_at or (lambda date: chunk_statuses_at(corpus.sources, corpus.chunks, date))
 
     def stood_through(year: int) -> dict[str, str]:
-        """Each chunk's status at the end of `year` (once per year the question states): a question
-        dated then ("back in 2017 she was told ...") asks about the version in force at the time."""
-        if year not in standing:
-            standing[year] = chunk_statuses_at(corpus.sources, corpus.chunks, dt.date(year, 12, 31)) \
-                if 1900 < year < 2200 else {}
-        return standing[year]
+        """Each chunk's status at the end of `year`: a question dated then ("back in 2017 she was
+        told ...") asks about the version in force at the time."""
+        return statuses_at(dt.date(year, 12, 31)) if 1900 < year < 2200 else {}
 
     every_version = any(rules.aspects[a].all_versions for a in asked)
     # an organization whose change statement gives the old and new value of an aspect answers it

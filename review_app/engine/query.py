@@ -92,6 +92,7 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
                              r"|\b(she|he) (should|needs?|must|has to)\b", re.I)
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
+_ROLE_WORD = re.compile(r"\b" + _ROLE + r"\b", re.I)
 _SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
 _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
 _MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b", re.I)  # the asker's own: "my mom", "caller's mom"
@@ -176,7 +177,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
         # that names the patient by her role, and no one else before it
         for m in _SET_OFF_AGE.finditer(question):
             before = re.split(r"[.;!?]", question[:m.start()])[-1]
-            role = re.search(r"\b" + _ROLE + r"\b", before, re.I)
+            role = _ROLE_WORD.search(before)
             if role and 18 <= int(m.group(1)) <= OPEN_END and not (others is not None and others.search(before)):
                 mine = [(int(m.group(1)), int(m.group(1)))]
                 break

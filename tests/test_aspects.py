@@ -683,3 +683,50 @@ def test_the_current_line_quoted_is_not_the_old_advice(engine, settings):
     chunks = plan(engine, settings, "'Everyone at average risk should begin at 40' - is that ACOG's line now, and "
                                     "what changed?")
     assert "acog-2017#starting-age" not in {c for ids in chunks.values() for c in ids}
+
+
+def test_asking_who_is_correct_asks_every_organization(engine, settings):
+    chunks = plan(engine, settings, "My nurse said 40, but a neighbour says the cancer society says 45. Who is "
+                                    "correct about when to begin?")["start_age"]
+    assert {"uspstf-2024#recommendation", "acog-2024#starting-age", "acr-current#starting-age-and-interval"} <= \
+        set(chunks)
+    # the counterpart: naming one organization without asking who is right keeps it alone
+    named = plan(engine, settings, "A neighbour says the cancer society says 45. When does it say to begin?")
+    assert {c.split("#")[0] for c in named["start_age"]} == {"acs-2015"}
+
+
+def test_something_for_patients_to_read_asks_for_patient_material(engine, settings):
+    chunks = plan(engine, settings, "My results letter says dense tissue. Does ACOG have anything for patients to "
+                                    "read about it?")
+    assert chunks["dense_breasts"] == ("acog-faq#dense-breasts",)
+
+
+
+def test_what_was_told_back_then_checked_brings_the_replaced_version_beside_the_current(engine, settings):
+    chunks = plan(engine, settings, "A patient heard years ago that the task force would not back 3D mammograms. "
+                                    "Was that right, and what does it say now?")["modality"]
+    assert set(chunks) == {"uspstf-2024#screening-modality", "uspstf-2016#tomosynthesis"}
+    # the counterpart: the present asked alone keeps the current version alone
+    now = plan(engine, settings, "Does the task force back 3D mammograms?")["modality"]
+    assert now == ("uspstf-2024#screening-modality",)
+
+
+
+@pytest.mark.parametrize("question, aspects", [
+    # a document "that covers that" is no one covered; "is looking for a handout that explains ..." is the ask
+    ("A patron is looking for a leaflet that explains screening versus diagnostic mammograms. Is there anything "
+     "that covers that?", ("screening_vs_diagnostic",)),
+    ("Was there anything about younger women in the task force's reasoning?", ("reasons",)),
+    ("Where did the ACR land on the final task force rec?", ("response",)),
+])
+def test_what_a_question_asks_in_other_words(engine, question, aspects):
+    assert read(engine, question)[0] == aspects
+
+
+def test_the_present_and_a_past_year_asked_side_by_side_bring_both_versions(engine, settings):
+    chunks = plan(engine, settings, "Does the task force count 3D mammography as a screening test now, and what did "
+                                    "they say about it in twenty sixteen?")["modality"]
+    assert set(chunks) == {"uspstf-2024#screening-modality", "uspstf-2016#tomosynthesis"}
+    # the counterpart: the past year asked alone keeps the version of that year
+    then = plan(engine, settings, "What did the task force say about 3D mammography in 2016?")["modality"]
+    assert then == ("uspstf-2016#tomosynthesis",)

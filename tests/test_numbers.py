@@ -25,6 +25,11 @@ from review_app.engine.query import read_patient
     ("a fifty-year-old", "a 50 year-old"),
     ("ten days", "10 days"),
     ("eleven months ago", "11 months ago"),
+    # a year as it is spoken, after a preposition; a number that is no year stays a number
+    ("what did it say in twenty sixteen", "what did it say in 2016"),
+    ("back in nineteen ninety-eight", "back in 1998"),
+    ("since twenty twenty-four", "since 2024"),
+    ("in twenty one days", "in 21 days"),
 ])
 def test_number_words_become_digits(text, digits):
     assert numbers_to_digits(text) == digits

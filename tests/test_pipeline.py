@@ -54,6 +54,11 @@ def test_a_comparison_across_time_keeps_the_present_date(engine, settings):
 @pytest.mark.parametrize("question, organization", [
     ("What does the NHS recommend for breast screening intervals?", "NHS"),
     ("What did ACOG recommend in early 2016 about starting mammography?", "ACOG"),
+    # another country's program, named where it runs or by its people's name
+    ("My aunt lives in Italy, where the national program invites women for mammograms from 50. What does it "
+     "say at 67?",
+     "another country"),
+    ("Does the Korean national screening program start at 40?", "another country"),
 ])
 def test_a_question_only_about_an_organization_without_a_source_abstains(engine, settings, question, organization):
     decision = engine.ask(question, settings)
@@ -280,3 +285,12 @@ def test_context_no_card_uses_does_not_count_against_support(engine, settings):
     asked = engine.ask("58 year old woman, average risk. How often should she have a mammogram and metformin "
                        "and atorvastatin refills?", settings)
     assert asked.max_support_score < noted.max_support_score
+
+
+@pytest.mark.parametrize("question", [
+    "I moved here from Italy last year and I am 44. When should I start mammograms?",
+    "She is from Korea and speaks little English; at 52, how often should she be screened?",
+])
+def test_a_woman_from_another_country_asks_about_screening_here(engine, settings, question):
+    decision = engine.ask(question, settings)
+    assert not decision.abstain and not decision.organizations_absent

@@ -382,3 +382,31 @@ def test_a_negative_result_after_a_finding_of_its_own_does_not_negate_the_marker
     # the counterpart: "negative" belongs to the MRI, not to the mutation before it
     assert GUARD.check("She carries a BRCA mutation and her MRI last year was negative. How often?") == (
         "known_high_risk_genetics",)
+
+
+def test_an_indirect_ask_in_the_progressive_is_what_is_asked():
+    # "member asking if ... will be covered": the ask is the coverage, though the sentence ends without "?"
+    question = ("Caller asking whether her tomosynthesis add-on will be billed to her or covered in full. Could you "
+                "look at what the guidelines say?")
+    assert GUARD.other_topic(question) == "insurance and billing"
+    # the counterpart: paperwork told in passing beside a progressive ask about the schedule
+    assert GUARD.other_topic("Her insurance card is new. She is asking whether she needs a mammogram every "
+                             "year at 51?") is None
+
+
+@pytest.mark.parametrize("question, label", [
+    ("Do any guidelines say nurses on overnight shifts should begin mammograms sooner?",
+     "occupational and environmental exposures"),
+    ("Does handling pesticides on the farm count as a risk factor for earlier screening?",
+     "occupational and environmental exposures"),
+])
+def test_an_exposure_asked_about_is_off_corpus(question, label):
+    assert GUARD.other_topic(question) == label
+
+
+@pytest.mark.parametrize("question", [
+    "61F night shift nurse, avg risk, annual or biennial?",   # the job told in passing
+    "She works with chemicals in a lab. When should she start mammograms?",
+])
+def test_an_exposure_told_in_passing_is_context(question):
+    assert GUARD.other_topic(question) is None

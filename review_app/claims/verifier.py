@@ -575,7 +575,7 @@ class Verifier:
         (`accounting.py`): a year, a polarity, a scope word, values bound together."""
         claim_text = " ".join(s for s, _, _ in facts.sentences)
         card_text = " ".join(s for s, _, _ in card.sentences)
-        own = self._own_year(chunk_id)
+        own = self._own_year(chunk_id, claim_text)
         unknown = frozenset(m.group(2) for s, _, _ in facts.sentences for m in DATED_YEAR.finditer(s)
                             if m.group(2) not in self._card_years())
         later = frozenset(y for y in self._source_years(chunk_id) if claim.historical and own and y > max(own))
@@ -618,9 +618,21 @@ class Verifier:
                 out.append(f"{year} for {', '.join(sorted(set().union(*named)))}")
         return "; ".join(out)
 
-    def _own_year(self, chunk_id: str) -> frozenset[str]:
-        source = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id]
-        return frozenset({str(source.published_date.year)} if source.published_date else ())
+    def _own_year(self, chunk_id: str, claim_text: str = "") -> frozenset[str]:
+        """The year of the chunk's source, and of a version it replaces that its text names by that
+        version's title ("leaves the Practice Bulletin 179 advice in place" gives that bulletin's year),
+        as that version's name only: "ever since its 2017 bulletin" dates a position, which the card does not."""
+        corpus = self.engine.corpus
+        chunk = corpus.chunk_by_id[chunk_id]
+        source = corpus.source_by_id[chunk.document_id]
+        text = chunk.text.lower()
+        own_head = _title_head(source.title)
+        named = [corpus.source_by_id[t] for t in source.supersedes if t in corpus.source_by_id
+                 and _title_head(corpus.source_by_id[t].title) not in (own_head, "\0")
+                 and _title_head(corpus.source_by_id[t].title) in text]
+        named_years = {str(s.published_date.year) for s in named if s.published_date}
+        named_years = {y for y in named_years if not re.search(rf"\bsince\b[^.;]{{0,30}}\b{y}\b", claim_text, re.I)}
+        return frozenset({str(source.published_date.year)} if source.published_date else ()) | named_years
 
     def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts) -> str:
         """A date the card gives for another part of its text ("average-risk advice updated in 2021,
@@ -634,16 +646,37 @@ class Verifier:
         if not years & card.values:
             return ""
         vocabulary, topics = self.engine.vocabulary, self.reader.rules.concepts
-        best, best_overlap = None, 0.0
-        for clause, _, _ in card.clauses:
-            dated = {m.group(2) for m in DATED_YEAR.finditer(clause)}
-            foreign = any(name not in claim.concepts and any(p.search(clause) for p in patterns)
-                          for name, patterns in topics)
-            if not dated or foreign:
+
+        def closest(words: dict[str, float]) -> set[str] | None:
+            """The years of the card's dated clause closest to these words of the claim."""
+            best, best_overlap = None, 0.0
+            for clause, _, _ in card.clauses:
+                dated = {m.group(2) for m in DATED_YEAR.finditer(clause)}
+                foreign = any(name not in claim.concepts and any(p.search(clause) for p in patterns)
+                              for name, patterns in topics)
+                if not dated or foreign:
+                    continue
+                # (the year itself is what is checked, not a word that places the part)
+                overlap = sum(words.get(w, 0.0) for w in set(vocabulary.stems(vocabulary.content_words(clause)))
+                              if not w.isdigit())
+                if overlap > best_overlap:
+                    best, best_overlap = dated, overlap
+            return best
+
+        # a sentence dating two parts ("its average-risk advice in 2023 and its higher-risk advice in 2021"):
+        # each part up to its year is placed on its own
+        for sentence, _, _ in claim.sentences:
+            marks = list(DATED_YEAR.finditer(sentence))
+            if len({m.group(2) for m in marks}) < 2:
                 continue
-            overlap = sum(weights.get(w, 0.0) for w in set(vocabulary.stems(vocabulary.content_words(clause))))
-            if overlap > best_overlap:
-                best, best_overlap = dated, overlap
+            start = 0
+            for mark in marks:
+                part = set(vocabulary.stems(vocabulary.content_words(sentence[start:mark.start()])))
+                best = closest({w: v for w, v in weights.items() if w in part})
+                if best is not None and mark.group(2) not in best:
+                    return f"{' / '.join(sorted(best))} for the part the claim speaks of, not {mark.group(2)}"
+                start = mark.end()
+        best = closest(weights)
         if best is None or years & best:
             return ""
         return f"{' / '.join(sorted(best))} for the part the claim speaks of, not {', '.join(sorted(years))}"
@@ -1071,3 +1104,10 @@ def _content_coverage(weights: dict[str, float], words: frozenset[str]) -> float
     if total <= 0:
         return 1.0
     return sum(w for token, w in weights.items() if token in words) / total
+
+
+def _title_head(title: str) -> str:
+    """A title's name before its subtitle ("Practice Bulletin 179: ..." -> "practice bulletin 179");
+    a title without one never counts as named (the whole title is not how a card refers to it)."""
+    head = re.split(r":|\s[\u2014-]\s", title, maxsplit=1)
+    return head[0].strip().lower() if len(head) > 1 and head[0].strip() else "\0"

@@ -115,9 +115,15 @@ class AspectRules:
     old_version: tuple[re.Pattern[str], ...] = ()  # cues that the replaced version's own words are asked
     # cues that a kind of source is asked for beside the primary one ("did it repeat that in its statement?")
     besides_primary: tuple[re.Pattern[str], ...] = ()
+    # cues that what was told at a past time is checked beside the present ("was that right back then,
+    # and what does it say now?"): the replaced version answers beside the current one on every aspect
+    past_checked: tuple[re.Pattern[str], ...] = ()
 
     def asks_old_version(self, normalized_question: str) -> bool:
         return any(p.search(normalized_question) for p in self.old_version)
+
+    def checks_the_past(self, normalized_question: str) -> bool:
+        return any(p.search(normalized_question) for p in self.past_checked)
 
     @property
     def labels(self) -> dict[str, str]:
@@ -259,7 +265,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
                   framing: tuple[str, ...] = (), old_version: bool = False,
-                  on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (),
+                  on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (), past_checked: bool = False,
                   statuses_at: Callable[[dt.date], dict[str, str]] | None = None) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
@@ -274,7 +280,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     one has nothing to compare there, and is not missing on it. `framing` are the relational aspects
     named only as where the point is asked: an organization in play with no statement on one is
     the one reacted to, and not missing on the points asked. `old_version`: the question asks what a
-    replaced version said ("what did it use to say?"), not only what changed. `on_point`: the
+    replaced version said ("what did it use to say?"), not only what changed. `past_checked`: the question
+    checks what was told at a past time beside the present ("was that right then, and now?"). `on_point`: the
     relational aspects asked only of a point, answered by their source's sections on that point.
     `granted`: aspects the question grants as known ("besides yearly screening, what else did it
     call for?"): a section stating one of them is not the answer to the rest. `statuses_at`: each
@@ -358,6 +365,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             else:
                 document = corpus.chunk_by_id[best].document_id
                 picked += [c for c in mine if corpus.chunk_by_id[c].document_id == document]
+            if past_checked and not every_version:
+                # "was that right back then, and what does it say now?": the replaced and the current one
+                picked += [c for c in mine if source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
         if not picked and rules.aspects[aspect].relational and carrying:
             # "how did the radiologists react to the task force?": the organization named is the
             # one reacted to; the reaction is whoever has a statement on it
@@ -465,10 +475,12 @@ def load_aspects(corpus: Corpus) -> AspectRules:
     old_version = compile_patterns(data.get("old_version_cues"), name, "old_version_cues", problems)
     besides = compile_patterns(data.get("besides_primary_cues"), name, "besides_primary_cues", problems) \
         if data.get("besides_primary_cues") else ()
+    past_checked = compile_patterns(data.get("past_checked_cues"), name, "past_checked_cues", problems) \
+        if data.get("past_checked_cues") else ()
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general,
-                       old_version, besides)
+                       old_version, besides, past_checked)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

@@ -473,7 +473,7 @@ class Engine:
                              features.historical, features.years, self._chunk_index, per_aspect,
                              () if held else read.implied,  # an organization named is asked about even unchanged
                              read.framing, self.aspects.asks_old_version(normalized), read.on_point,
-                             read.granted, self.chunk_statuses)
+                             read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses)
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

@@ -33,9 +33,10 @@ _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
 _SENTENCE_TEXT = re.compile(r"[^.!?]+[.!?]*")
 _INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|wanted to know|need to know|wonder(?:ing|ed)?|"
-                       r"ask(?:s|ed)? (?:me |us |you )?(?:if|whether)|"
+                       r"ask(?:s|ed|ing)? (?:me |us |you )?(?:if|whether)|"
                        r"please (?:tell|explain|let me know|advise)|can you (?:tell|explain)|"
-                       r"looking for (?:guidance|advice))\b", re.I)
+                       r"looking for (?:guidance|advice)|"
+                       r"(?:is|are|am|was|were) looking for (?:an? |some |any )\w+)\b", re.I)
 # a point granted before the question ("besides this test, how often ...?", "apart from the
 # yearly visit, what else did it call for?"): named as known, not asked
 _GIVEN = re.compile(r"\b(?:besides|apart from|aside from|other than|in addition to)\b"

@@ -620,19 +620,25 @@ class Verifier:
 
     def _own_year(self, chunk_id: str, claim_text: str = "") -> frozenset[str]:
         """The year of the chunk's source, and of a version it replaces that its text names by that
-        version's title ("leaves the Practice Bulletin 179 advice in place" gives that bulletin's year),
-        as that version's name only: "ever since its 2017 bulletin" dates a position, which the card does not."""
+        version's title ("leaves the <old title> advice in place"), as that version's name only:
+        "ever since its <year> bulletin" dates a position, which the card does not."""
+        source = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id]
+        own = {str(source.published_date.year)} if source.published_date else set()
+        named = {y for y in self._named_replaced_years(chunk_id)
+                 if not re.search(rf"\bsince\b[^.;]{{0,30}}\b{y}\b", claim_text, re.I)}
+        return frozenset(own | named)
+
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _named_replaced_years(self, chunk_id: str) -> frozenset[str]:
+        """The years of the versions the chunk's source replaces whose title head the chunk's text names
+        (a head shared with the source's own title, as two versions of one series share, names neither)."""
         corpus = self.engine.corpus
         chunk = corpus.chunk_by_id[chunk_id]
         source = corpus.source_by_id[chunk.document_id]
-        text = chunk.text.lower()
-        own_head = _title_head(source.title)
-        named = [corpus.source_by_id[t] for t in source.supersedes if t in corpus.source_by_id
-                 and _title_head(corpus.source_by_id[t].title) not in (own_head, "\0")
-                 and _title_head(corpus.source_by_id[t].title) in text]
-        named_years = {str(s.published_date.year) for s in named if s.published_date}
-        named_years = {y for y in named_years if not re.search(rf"\bsince\b[^.;]{{0,30}}\b{y}\b", claim_text, re.I)}
-        return frozenset({str(source.published_date.year)} if source.published_date else ()) | named_years
+        text, own_head = chunk.text.lower(), _title_head(source.title)
+        replaced = [corpus.source_by_id[t] for t in source.supersedes if t in corpus.source_by_id]
+        return frozenset(str(s.published_date.year) for s in replaced if s.published_date
+                         and _title_head(s.title) not in ("", own_head) and _title_head(s.title) in text)
 
     def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts) -> str:
         """A date the card gives for another part of its text ("average-risk advice updated in 2021,
@@ -1107,7 +1113,7 @@ def _content_coverage(weights: dict[str, float], words: frozenset[str]) -> float
 
 
 def _title_head(title: str) -> str:
-    """A title's name before its subtitle ("Practice Bulletin 179: ..." -> "practice bulletin 179");
-    a title without one never counts as named (the whole title is not how a card refers to it)."""
+    """A title's name before its subtitle ("Bulletin 12: on X" -> "bulletin 12"); "" for a title
+    without one (the whole title is not how a card refers to it)."""
     head = re.split(r":|\s[\u2014-]\s", title, maxsplit=1)
-    return head[0].strip().lower() if len(head) > 1 and head[0].strip() else "\0"
+    return head[0].strip().lower() if len(head) > 1 else ""

@@ -142,6 +142,10 @@ def test_named_organizations_are_in_play_unless_the_question_asks_who(engine, se
     ("Does the ob-gyn college go along with the radiologists on adding MRI for dense breast tissue?", {"acog", "acr"}),
     ("what interval does a cog recommend for her mammograms", {"acog"}),   # the name dictated
     ("Is the radiology society's advice on dense breasts different from the gynecologists' advice?", {"acog", "acr"}),
+    # the profession as the one holding a position, and its guidelines in the singular
+    ("A handout says the radiologists want yearly and the task force every two years. Which is it?",
+     {"acr", "uspstf"}),
+    ("Did the ob-gyn guidelines in 2019 say she could wait till 50?", {"acog"}),
 ])
 def test_organizations_named_by_their_profession_are_in_play(engine, settings, question, organizations):
     decision = engine.ask(question, settings)
@@ -463,8 +467,11 @@ def test_who_the_patient_is_qualifies_whether_the_advice_applies(engine, setting
     assert decision.aspects == ("gender_identity",)
     assert decision.answer_chunks["gender_identity"] == ("uspstf-2024#population",)
     assert {"ACS", "ACOG", "ACR"} <= set(decision.aspects_missing["gender_identity"])
-    # who she is, told beside another question, does not make it one about coverage
-    assert "gender_identity" not in read(engine, "I'm a trans man, 45. How often should I be screened?")[0]
+    # who the patient is, told beside a point asked of them, is asked too (the answer says whom it covers);
+    # told beside a question about organizations' disagreement, it is not
+    assert "gender_identity" in read(engine, "I'm a trans man, 45. How often should I be screened?")[0]
+    assert "gender_identity" not in read(engine, "I'm a trans man, 46. Did any group say the conflicting advice "
+                                                 "confuses people?")[0]
 
 
 @pytest.mark.parametrize("question", [
@@ -730,3 +737,50 @@ def test_the_present_or_a_past_year_asked_alone_keeps_its_own_version(engine, se
 ])
 def test_what_a_question_asks_in_other_words(engine, question, aspects):
     assert read(engine, question)[0] == aspects
+
+
+@pytest.mark.parametrize("question, aspects", [
+    # a point named as what organizations disagree on is asked beside the reasons
+    ("Why do the cancer society and the task force still differ on how often to screen?", ("interval", "reasons")),
+    # a clinician's exam told by how it is done, and the patient checking her own
+    ("Should the nurse practitioner check her breasts by hand at each visit?", ("clinical_breast_examination",)),
+    ("is a breast exam by doctor needed every year?", ("clinical_breast_examination",)),
+    ("Should I be checking my breasts every month?", ("self_awareness",)),
+    # displeasure with another's guidance is a reaction to it
+    ("What did the radiology college object to in the task force's 2024 statement?", ("response",)),
+    ("Was the ACR unhappy with the final task force guidance?", ("response",)),
+])
+def test_points_disputed_exams_and_reactions_in_other_words(engine, question, aspects):
+    assert read(engine, question)[0] == aspects
+
+
+def test_why_a_point_changed_still_asks_the_reasons_only(engine):
+    # the counterpart: a point named as the subject of "why" is not asked
+    assert read(engine, "Why did the task force lower its start age?")[0] == ("reasons",)
+
+
+def test_who_the_patient_is_qualifies_a_point_asked_of_them(engine, settings):
+    question = "nonbinary, assigned female at birth, 41 here. per the task force, how often should I go?"
+    assert "gender_identity" in read(engine, question, ((41, 41),))[0]
+    assert "uspstf-2024#population" in plan(engine, settings, question)["gender_identity"]
+    # the counterpart: no one's gender identity told, no population section
+    assert "gender_identity" not in read(engine, "41 here. per the task force, how often should I go?",
+                                         ((41, 41),))[0]
+
+
+def test_every_organization_asked_beside_a_reaction_keeps_them_all(engine, settings):
+    question = ("Who recommends annual screening and who biennial for a 52-year-old, and how did the ACR respond "
+                "to the task force's 2024 statement?")
+    chunks = engine.ask(question, settings).answer_chunks
+    assert {c.split("-")[0] for c in chunks["interval"]} == {"uspstf", "acs", "acog", "acr"}
+    # the counterpart: the organization only reacted to is not asked the points
+    chunks = engine.ask("What interval did the ACR push for when it criticized the task force statement?",
+                        settings).answer_chunks
+    assert all(not c.startswith("uspstf") for c in chunks.get("interval", ()))
+
+
+def test_both_organizations_named_where_a_point_is_disputed_are_asked_it(engine, settings):
+    question = ("Why do the ACR and the task force disagree on how often, and did the ACR say the mixed messages "
+                "confuse women?")
+    chunks = engine.ask(question, settings).answer_chunks
+    assert {c.split("-")[0] for c in chunks["interval"]} == {"uspstf", "acr"}

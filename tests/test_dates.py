@@ -120,3 +120,11 @@ def test_a_change_the_stated_time_dates_is_no_comparison_with_now():
     # "back in 2012 the task force changed ...": the change happened then; the question asks about then
     assert stated("A neighbor says back in 2012 the task force changed everyone to every other year. "
                   "What did it advise then?") == dt.date(2012, 12, 31)
+
+
+def test_a_date_in_brackets_labels_a_version_and_dates_no_question():
+    question = ("Both the task force (April 2024) and ACOG (October 2024) moved the start to 40. What reasons did "
+                "each give?")
+    assert stated(question) is None
+    # the counterpart: a date in brackets that is the question's own time ("as of (...)") still dates it
+    assert stated("What did the guidelines say as of (June 2019)?") == dt.date(2019, 6, 30)

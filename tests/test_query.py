@@ -257,3 +257,12 @@ def test_an_age_set_off_by_commas_is_the_person_named_before_it():
 def test_her_age_told_alone_at_the_start_of_a_clause():
     assert _patient("my youngest is 9 and i stopped nursing long ago. 44 now, should i go?").ages == ((44, 44),)
     assert _patient("Two kids, 38 now, when do I start?").ages == ((38, 38),)
+
+
+def test_a_relative_named_without_my_has_her_age():
+    patient = _patient("Grandma is 83 and still sharp. Is a mammogram still worth it at her age?")
+    assert patient.ages == ((83, 83),) and patient.proxy == "grandma"
+    # the asker's own age stays hers; the relative's is the relative's
+    patient = _patient("Sister is 51 and I'm 46. When should I go?")
+    assert patient.ages == ((46, 46),) and patient.relatives == (("Sister", (51, 51)),)
+    assert _patient("Mom just turned 77 - should she keep going?").ages == ((77, 77),)

@@ -410,3 +410,23 @@ def test_an_exposure_asked_about_is_off_corpus(question, label):
 ])
 def test_an_exposure_told_in_passing_is_context(question):
     assert GUARD.other_topic(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    # the result reported after "and" is the test's own ("... the panel and it came back negative")
+    "She did the BRCA saliva test last spring and it came back negative. Every two years from 52?",
+    # a state told in the past, then named again with a word pointing back to it
+    "My aunt nursed all three of her kids decades ago; she is 58. Does the nursing change how often she goes?",
+])
+def test_a_result_after_and_and_a_state_told_as_past_set_a_concept_aside(question):
+    assert GUARD.check(question) == ()
+
+
+@pytest.mark.parametrize("question, flag", [
+    # the counterparts: a finding of its own after "and", and the state told as going on now
+    ("She carries a BRCA2 variant and her ultrasound was negative. How often?", "known_high_risk_genetics"),
+    ("She breastfed her first two; is her breastfeeding now a reason to wait on a mammogram?",
+     "pregnancy_or_lactation"),
+])
+def test_a_finding_of_its_own_or_a_state_going_on_still_fires(question, flag):
+    assert flag in GUARD.check(question)

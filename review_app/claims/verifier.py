@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..engine.dates import question_time
 from ..engine.facts import FactReader, Facts
 from ..engine.pipeline import Engine
 from ..engine.query import parse_question
@@ -349,6 +350,13 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
+        spoken = [date for _, date in _spoken_times(whole)]
+        if claim.historical and spoken and \
+                all(self.engine.chunk_statuses(d).get(chunk_id) != "current" for d in spoken):
+            # "as of 2025, ORG advised ...": the section was replaced (or not yet out) at the time spoken of
+            when = ", ".join(d.isoformat() for d in spoken)
+            return verdict("does_not_support", "wrong_version",
+                           f"{chunk_id} was not in force at {when}, the time the claim speaks of")
         # (a part for all beside a part for one named organization: "none of them ...; ORG-A simply ...")
         if claim.atoms and (not claim.facts.universal or claim.aside or (
                 any(a.reading.facts.universal and _asserts(a.reading.facts) for a in claim.atoms)
@@ -579,7 +587,7 @@ class Verifier:
         unknown = frozenset(m.group(2) for s, _, _ in facts.sentences for m in DATED_YEAR.finditer(s)
                             if m.group(2) not in self._card_years())
         later = frozenset(y for y in self._source_years(chunk_id) if claim.historical and own and y > max(own))
-        years = unstated_years(claim_text, card_text, own | later, unknown)
+        years = unstated_years(claim_text, card_text, own | later | self._in_force_at(claim_text, chunk_id), unknown)
         if years:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not give {', '.join(years)} (another document's or another time's)")
@@ -695,7 +703,14 @@ class Verifier:
         drop = {v for v in facts.numbers if is_year(v) and v in names and v not in dated}
         # an event's date that no card states ("a woman who turns 75 in 2026") is the claim's own
         drop |= {v for v in facts.numbers if is_year(v) and v in dated and v not in self._card_years()}
+        drop |= self._in_force_at(" ".join(s for s, _, _ in facts.sentences), chunk_id)
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
+
+    def _in_force_at(self, text: str, chunk_id: str) -> frozenset[str]:
+        """The years of the times a claim speaks at ("as of mid-2024, ORG advised ...") when the chunk
+        was in force then: the claim places the position in time, it gives no date the card must state."""
+        return frozenset(year for year, date in _spoken_times(text)
+                         if self.engine.chunk_statuses(date).get(chunk_id) == "current")
 
     def _without_flag_words(self, claim: _ClaimReading) -> _ClaimReading:
         """The reading (and its atoms') without the words that name scope groups."""
@@ -1076,6 +1091,21 @@ _IRREGULAR_NOT = {"can't": "can", "won't": "will", "shan't": "shall"}
 _REFERS_BACK = re.compile(
     r"\s*(this|these|that|it|they) (applies|apply|holds|hold|includes|include|extends|extend|covers|cover)\b",
     re.IGNORECASE)
+
+
+# a time a claim speaks at, not a date its card must state ("as of mid-2024", "as of early 2019")
+_SPEAKING_AT = re.compile(r"\bas (?:of|at) (?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of |[a-z]+\.? )?"
+                          r"((?:19|20)\d\d)\b", re.I)
+
+
+def _spoken_times(text: str) -> list[tuple[str, dt.date]]:
+    """(year, last day) of each time the text speaks at ("as of mid-2024" is 2024-06-30)."""
+    out = []
+    for mark in _SPEAKING_AT.finditer(text):
+        at = question_time(mark.group(0), (), {})
+        if at is not None:
+            out.append((mark.group(1), at.date))
+    return out
 
 
 def _asserts(facts: Facts) -> bool:

@@ -100,6 +100,7 @@ class AskedAspects:
     framing: tuple[str, ...] = ()
     on_point: tuple[str, ...] = ()  # relational aspects asked only of a point ("did its reaction mention X?")
     granted: tuple[str, ...] = ()  # aspects granted before the ask ("besides yearly screening, what else?")
+    disputed: tuple[str, ...] = ()  # points named as what organizations disagree on ("disagree about how often")
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,9 @@ class AspectRules:
     # cues that what was told at a past time is checked beside the present ("was that right back then,
     # and what does it say now?"): the replaced version answers beside the current one on every aspect
     past_checked: tuple[re.Pattern[str], ...] = ()
+    # cues that a point is what organizations are asked to disagree on ("why do they disagree about
+    # how often?"): an aspect named there is asked, never only the subject of another
+    disputed: tuple[re.Pattern[str], ...] = ()
 
     def asks_old_version(self, normalized_question: str) -> bool:
         return any(p.search(normalized_question) for p in self.old_version)
@@ -144,7 +148,14 @@ class AspectRules:
         asked, default, implied = self._read(normalized_question, patient_ages)
         granted = tuple(a for a in self._cued(granted_part(normalized_question)) if a not in asked)
         return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked),
-                            () if default else self._on_point(normalized_question, asked), granted)
+                            () if default else self._on_point(normalized_question, asked), granted,
+                            tuple(a for a in self.disputed_points(normalized_question) if a in asked))
+
+    def disputed_points(self, normalized_question: str) -> tuple[str, ...]:
+        """The aspects the question names as what organizations disagree on ("why do they still
+        disagree about how often?")."""
+        points = [m.group(0) for p in self.disputed for m in p.finditer(normalized_question)]
+        return tuple(a.id for a in self.aspects.values() if any(a.asked_in(point) for point in points))
 
     def _on_point(self, normalized_question: str, asked: tuple[str, ...]) -> tuple[str, ...]:
         """The relational aspects the question asks only in a clause that also asks a point ("did
@@ -188,6 +199,7 @@ class AspectRules:
                     or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside)}
         if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
             subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
+        subsumed -= set(self.disputed_points(read_from or normalized_question))
         asked = [a for a in asked if a not in subsumed]
         if not asked:
             return self.default, True, ()
@@ -266,7 +278,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
                   framing: tuple[str, ...] = (), old_version: bool = False,
                   on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (), past_checked: bool = False,
-                  statuses_at: Callable[[dt.date], dict[str, str]] | None = None) -> AnswerPlan:
+                  statuses_at: Callable[[dt.date], dict[str, str]] | None = None,
+                  every_organization: bool = False) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -285,7 +298,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     relational aspects asked only of a point, answered by their source's sections on that point.
     `granted`: aspects the question grants as known ("besides yearly screening, what else did it
     call for?"): a section stating one of them is not the answer to the rest. `statuses_at`: each
-    chunk's status at a date (the engine's, cached per date; computed here when not given)."""
+    chunk's status at a date (the engine's, cached per date; computed here when not given).
+    `every_organization`: the question asks every organization ("who recommends annual now, and what was
+    ORG-A's objection?"): one without a statement on a relational aspect is still asked the points."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -375,7 +390,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             reacted_to.update(absent)
             absent = []
         elif picked and rules.aspects[aspect].relational:
-            reacted_to.update(absent)  # "did ORG-A repeat that call in its statement on ORG-B's?"
+            if not every_organization:
+                reacted_to.update(absent)  # "did ORG-A repeat that call in its statement on ORG-B's?"
             absent = []
         chunks[aspect] = tuple(dict.fromkeys(picked))
         missing[aspect] = tuple(absent)
@@ -477,10 +493,12 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         if data.get("besides_primary_cues") else ()
     past_checked = compile_patterns(data.get("past_checked_cues"), name, "past_checked_cues", problems) \
         if data.get("past_checked_cues") else ()
+    disputed = compile_patterns(data.get("disputed_cues"), name, "disputed_cues", problems) \
+        if data.get("disputed_cues") else ()
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general,
-                       old_version, besides, past_checked)
+                       old_version, besides, past_checked, disputed)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

@@ -51,6 +51,9 @@ def _before_update(names: tuple[str, ...]) -> re.Pattern[str]:
 # A year that dates an event in someone's history, not the time the question asks about.
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
                     r"finished|stopped|moved|last|tested|screened|scanned|biopsied)\b[^.;?!]{0,30}$", re.I)
+# a date set in brackets right after what it labels ("ORG-A (April 2024) and ORG-B (October 2024) moved ...")
+_LABEL_OPEN = re.compile(r"\b(?!(?:of|in|as|by|around|during|since|until|before|after)\s*\()\w[\w'’.]*\s*\(\s*$", re.I)
+_LABEL_CLOSE = re.compile(r"\s*\)")
 # a preamble that says why the question is asked ("For a lesson on how advice changes: ...")
 _PURPOSE = re.compile(r"^\s*(for|as part of|in) [^:?.!]{0,80}:\s", re.I)
 
@@ -95,6 +98,8 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             before = question[:match.start()]
             if _EVENT.search(before) or (events is not None and events.search(before)):
                 continue
+            if _LABEL_OPEN.search(before) and _LABEL_CLOSE.match(question, match.end()):
+                continue  # "ORG (April 2024)": a date in brackets labels the version named, it dates no question
             if any(t.phrase and match.start() < question.find(t.phrase) + len(t.phrase)
                    and question.find(t.phrase) < match.end() for t in found):
                 continue  # already read by a more specific pattern

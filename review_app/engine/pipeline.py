@@ -466,14 +466,16 @@ class Engine:
             for aspect in asked:
                 there = {o for s in self.aspects.sentences_asking(normalized, aspect)
                          for o in (self.pack.held_organizations_in(s) or ())} & set(held)
-                if there and set(held) - there:
+                # (a point they are asked to disagree on asks each of them by name: none is only the one reacted to)
+                if there and (set(held) - there or aspect in read.disputed):
                     per_aspect[aspect] = [o for o in organizations if o in there]
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
                              self._current_chunks(settings.reference_date), features.ages, preferred,
                              features.historical, features.years, self._chunk_index, per_aspect,
                              () if held else read.implied,  # an organization named is asked about even unchanged
                              read.framing, self.aspects.asks_old_version(normalized), read.on_point,
-                             read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses)
+                             read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
+                             self.aspects.asks_every_organization(normalized))
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

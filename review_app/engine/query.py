@@ -95,6 +95,9 @@ _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|
 _ROLE_WORD = re.compile(r"\b" + _ROLE + r"\b", re.I)
 _SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
 _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
+# "grandma is 81", "Mom just turned 77" (a person's word with no "my" before it)
+_NAMED_AGE = re.compile(r"\b([a-z]+)\s+(?:is|was|turned|just turned|turns)\s+(?:now\s+)?(\d{2})\b"
+                        r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I)
 _MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b", re.I)  # the asker's own: "my mom", "caller's mom"
 # an age told as when something happened ("she had surgery in her 50s", "got married at 30")
 _EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
@@ -237,11 +240,13 @@ def _ages_with_clause(text: str, others: re.Pattern[str] | None = None) -> list[
         # "my mom is 79 and had cancer at 60": the 60 is hers
         out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE), start))
     taken = {start for _, _, start in out}
-    for match in _APPOSITIVE_AGE.finditer(text) if others is not None else ():
+    for pattern in (_APPOSITIVE_AGE, _NAMED_AGE) if others is not None else ():
         # "Caller's mom, 67, had DCIS": an age set off by commas is the person's named just before it
-        age = int(match.group(2))
-        if match.start(2) not in taken and others.search(match.group(1)) and 18 <= age <= OPEN_END:
-            out.append(((age, age), match.group(1), match.start(2)))
+        for match in pattern.finditer(text):
+            age = int(match.group(2))
+            if match.start(2) not in taken and others.search(match.group(1)) and 18 <= age <= OPEN_END:
+                out.append(((age, age), match.group(1), match.start(2)))
+                taken.add(match.start(2))
     return out
 
 

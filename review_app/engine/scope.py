@@ -115,6 +115,11 @@ class ContextRules:
     criterion_after: re.Pattern[str] | None = None  # the concept names a rule, not a finding ("the X exclusion")
     # the concept named as whom the guidance leaves out ("does it exclude people with X?"), no patient's
     criterion_before: re.Pattern[str] | None = None
+    # a state told in the past tense earlier ("she was in that state for years"): a later mention that
+    # points back to it ("does that state change anything?") is that ended state
+    told_past: re.Pattern[str] | None = None
+    points_back: re.Pattern[str] | None = None
+    still_now: re.Pattern[str] | None = None  # ... unless told as going on now ("her state now")
 
 
 @dataclass(frozen=True)
@@ -246,7 +251,8 @@ class ScopeGuard:
             return "negated"
         if self.negation is not None and self._negated_list(sentence, match.group(0) + after):
             return "negated"
-        if context.negation_after is not None and context.negation_after.search(clause_after):
+        # (the pattern itself says which clause breaks it may cross: "... test and it came back negative")
+        if context.negation_after is not None and context.negation_after.search(after):
             return "negated"
         closing = after.find(")") if opened >= 0 and ")" not in sentence[opened:] else -1
         if closing >= 0 and context.negation_after is not None and not _AFFIRMED.search(after[:closing]) \
@@ -266,6 +272,10 @@ class ScopeGuard:
             return "names the criterion"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
+            return "ended"
+        if rule.flag in context.ends_with_time and context.told_past is not None and context.points_back is not None \
+                and context.points_back.search(before) and context.told_past.search(text[:start]) \
+                and not (context.still_now is not None and context.still_now.match(after)):
             return "ended"
         excepted = rule.unless_before.search(sentence) if rule.unless_before is not None else None
         if excepted and not _names(proxy, excepted.group(0)):
@@ -369,7 +379,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
-                        "criterion_after", "criterion_before")}
+                        "criterion_after", "criterion_before", "told_past", "points_back", "still_now")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -381,7 +391,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
     return ContextRules(cues["negation_after"], cues["experiencer"], lists["experiencer_exempt"], cues["ended"],
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
-                        cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"])
+                        cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
+                        cues["told_past"], cues["points_back"], cues["still_now"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

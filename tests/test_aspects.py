@@ -784,3 +784,23 @@ def test_both_organizations_named_where_a_point_is_disputed_are_asked_it(engine,
                 "confuse women?")
     chunks = engine.ask(question, settings).answer_chunks
     assert {c.split("-")[0] for c in chunks["interval"]} == {"uspstf", "acr"}
+
+
+@pytest.mark.parametrize("question, aspects", [
+    ("Does an aunt's breast cancer at 50 put someone outside the average-risk population?", ("applies_to",)),
+    ("What did the ACR really say in its statement on the task force's update?", ("response",)),
+])
+def test_who_is_covered_and_the_reaction_itself_in_other_words(engine, question, aspects):
+    assert read(engine, question)[0] == aspects
+
+
+@pytest.mark.parametrize("question", [
+    # a past time told, then checked with "is that right" and the present asked
+    "Back in 2017 our clinic was told the task force would not back 3D mammograms. Is that right, and does it "
+    "accept them now?",
+    # the present set against the past in three words
+    "Does the task force treat 3D mammography as a screening test, now vs before?",
+])
+def test_the_past_checked_in_other_words_brings_both_versions(engine, settings, question):
+    chunks = plan(engine, settings, question)["modality"]
+    assert set(chunks) == {"uspstf-2024#screening-modality", "uspstf-2016#tomosynthesis"}

@@ -294,3 +294,13 @@ def test_context_no_card_uses_does_not_count_against_support(engine, settings):
 def test_a_woman_from_another_country_asks_about_screening_here(engine, settings, question):
     decision = engine.ask(question, settings)
     assert not decision.abstain and not decision.organizations_absent
+
+
+def test_held_organizations_asked_as_a_group_beside_one_not_held_answer(engine, settings):
+    decision = engine.ask("I was screened every three years by the NHS before I moved. I'm 51 now: what do the "
+                          "American guidelines recommend for me?", settings)
+    assert not decision.abstain and decision.answer_chunks
+    # the counterpart: the programme not held asked about alone
+    decision = engine.ask("I was screened every three years by the NHS. Does the NHS still invite women at 51?",
+                          settings)
+    assert decision.abstain and "asks only about it" in decision.abstain_reason

@@ -101,3 +101,17 @@ def test_falling_into_a_group_is_no_trend(verifier, text, label):
 ])
 def test_a_time_a_claim_speaks_at_places_the_position(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk, dt.date(2026, 6, 24)) == expected
+
+
+@pytest.mark.parametrize("text, chunk, label", [
+    # a booking told as what should happen is a recommendation, which an I statement is not
+    ("Per the task force, women whose mammogram shows dense tissue should be scheduled for an extra MRI.",
+     "uspstf-2024#dense-breasts", "contradicts"),
+    # evidence that "supports our side" is an argument, not the organization's strength
+    ("This trend supports our case: the task force reports invasive breast cancer in women in their 40s rising "
+     "about 2% a year from 2015 to 2019.", USPSTF_CHANGES, "supports"),
+    # the counterpart: an organization that supports a schedule recommends it
+    ("The ACR supports annual screening from 40.", "acr-current#starting-age-and-interval", "supports"),
+])
+def test_a_booking_recommends_and_an_argument_is_no_strength(verifier, text, chunk, label):
+    assert judge(verifier, text, chunk)[0] == label

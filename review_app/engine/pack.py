@@ -11,7 +11,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..errors import CorpusError, Problem
-from .datafiles import compile_pattern, read_mapping
+from .datafiles import compile_pattern, compile_patterns, read_mapping
 
 PACK_FILE = "pack.yaml"
 
@@ -48,6 +48,13 @@ class Pack:
 
     # How a question names each organization the corpus holds: (short name, patterns).
     organization_names: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+    # How a question asks the held organizations as a group ("the American groups", "here in the US"):
+    # beside an organization the corpus does not hold, the question is not about that one only.
+    held_group_cues: tuple[re.Pattern[str], ...] = ()
+
+    def asks_held_group(self, question: str) -> bool:
+        text = self.without_other_organizations(question)
+        return any(p.search(text) for p in self.held_group_cues)
 
     def other_organizations_in(self, question: str) -> tuple[str, ...]:
         return tuple(name for name, patterns in self.other_organizations if any(p.search(question) for p in patterns))
@@ -138,10 +145,12 @@ def _load(directory: Path) -> Pack:
     development = _file_list(evaluation, "development_sets", name, problems)
     others = _named_patterns(data, "other_organizations", name, problems)
     names = _named_patterns(data, "organization_names", name, problems)
+    group = compile_patterns(data.get("held_group_cues"), name, "held_group_cues", problems) \
+        if data.get("held_group_cues") else ()
     pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
                 text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
                 tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development),
-                others, names)
+                others, names, group)
     if problems:
         raise CorpusError(problems)
     return pack

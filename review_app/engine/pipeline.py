@@ -561,7 +561,9 @@ class Engine:
         notes = list(self.withdrawal_notes(results, statuses, features.historical, settings.reference_date))
         if absent and reason is None:
             names = ", ".join(absent)
-            if set(named) <= set(absent):  # the organizations asked about are the whole question
+            # the organizations asked about are the whole question (unless it asks the held ones as a group:
+            # "I moved here from abroad: what do the American groups recommend?")
+            if set(named) <= set(absent) and not self.pack.asks_held_group(question):
                 reason = (f"no source from {names} in this corpus as of {date}: the question asks only about "
                           f"{'it' if len(absent) == 1 else 'them'}")
             else:

@@ -804,3 +804,25 @@ def test_who_is_covered_and_the_reaction_itself_in_other_words(engine, question,
 def test_the_past_checked_in_other_words_brings_both_versions(engine, settings, question):
     chunks = plan(engine, settings, question)["modality"]
     assert set(chunks) == {"uspstf-2024#screening-modality", "uspstf-2016#tomosynthesis"}
+
+
+def test_who_the_patient_is_narrows_the_points_to_the_organizations_that_speak_of_them(engine, settings):
+    chunks = engine.ask("trans guy, 44, afab. do I still need mammograms and how often?", settings).answer_chunks
+    assert {c.split("-")[0] for c in chunks["interval"]} == {"uspstf"}
+    assert chunks["gender_identity"] == ("uspstf-2024#population",)
+    # the counterparts: an organization named is asked all the same; no identity told, every organization
+    chunks = engine.ask("trans guy, 44, afab. how often does the ACS want mammograms?", settings).answer_chunks
+    assert {c.split("-")[0] for c in chunks["interval"]} == {"acs"}
+    chunks = engine.ask("44 here. do I still need mammograms and how often?", settings).answer_chunks
+    assert {c.split("-")[0] for c in chunks["interval"]} == {"uspstf", "acs", "acog", "acr"}
+
+
+@pytest.mark.parametrize("question, aspects", [
+    # a clause asked on condition of the one before is its point ("... and how often if so?")
+    ("Does ACOG advise a clinical breast exam for average-risk women, and at what interval if so?",
+     ("clinical_breast_examination",)),
+    # a note's visit: "here for annual" asks no interval
+    ("HPI: 47F here for annual, dense on last mammo. Pt asks re supplemental MRI.", ("dense_breasts",)),
+])
+def test_a_conditional_clause_and_a_notes_visit_ask_no_point_of_their_own(engine, question, aspects):
+    assert read(engine, question)[0] == aspects

@@ -39,6 +39,9 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|would|will|can|could|must)\s+)?"
                       r"(?:that|it|this|one)\s+(?:\w+\s+){0,2}?(?:wait|come|happen|start|begin)\w*\b", re.I)
 _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]")  # a spaced dash parts clauses too
+# a clause asked on condition of the one before ("rec'd or not, and at what intervals if so?"): its point
+# is the point before it, not one of its own
+_IF_SO = re.compile(r"\bif (so|yes|they do|it does|recommended|offered)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ class Aspect:
     # the patient's age asks about it beside what the question asks, not instead ("she's 26: when
     # should she start?" asks the start too): added by her age, it subsumes nothing
     patient_beside: bool = False
+    # who the patient is, as only some organizations speak of it ("I'm a trans man: how often?"): asked
+    # with no organization named, the question's other points are those organizations' to answer
+    narrows: bool = False
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -122,6 +128,12 @@ class AspectRules:
     # cues that a point is what organizations are asked to disagree on ("why do they disagree about
     # how often?"): an aspect named there is asked, never only the subject of another
     disputed: tuple[re.Pattern[str], ...] = ()
+
+    def speaking_on(self, aspect: str, eligible: np.ndarray, index: dict[str, int],
+                    organization_of: Callable[[str], str]) -> tuple[str, ...]:
+        """The organizations with an eligible statement on `aspect`."""
+        return tuple(dict.fromkeys(organization_of(p.chunk_id) for p in self.positions
+                                   if p.aspect == aspect and eligible[index[p.chunk_id]]))
 
     def asks_old_version(self, normalized_question: str) -> bool:
         return any(p.search(normalized_question) for p in self.old_version)
@@ -219,7 +231,7 @@ class AspectRules:
         merely name it), when `subject_of` is asked in words at all (not only by the patient's age)."""
         other = self.aspects[subject_of]
         return other.asked_in(text) and any(self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
-                                            and not _GOES_ON.match(clause)
+                                            and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
                                             for clause in _CLAUSE.split(text) if clause)
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
@@ -522,7 +534,7 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    bool(entry.get("relational", False)), named["speaks_of"],
                                    blanked, named["qualifies"],
                                    named["patient_subsumes"], bool(entry.get("asked_only", False)),
-                                   bool(entry.get("patient_beside", False)))
+                                   bool(entry.get("patient_beside", False)), bool(entry.get("narrows", False)))
     return aspects
 
 

@@ -469,6 +469,13 @@ class Engine:
                 # (a point they are asked to disagree on asks each of them by name: none is only the one reacted to)
                 if there and (set(held) - there or aspect in read.disputed):
                     per_aspect[aspect] = [o for o in organizations if o in there]
+        narrowing = [a for a in asked if self.aspects.aspects[a].narrows]
+        if narrowing and not held and not default:  # "I'm a trans man: how often?": those who speak of it answer
+            speaking = set(self.aspects.speaking_on(narrowing[0], eligible, self._chunk_index,
+                                                    lambda c: self.corpus.chunk_by_id[c].organization))
+            for aspect in self.aspects.aspects[narrowing[0]].qualifies:  # the points it qualifies (start, interval)
+                if aspect in asked and speaking:
+                    per_aspect.setdefault(aspect, [o for o in organizations if o in speaking])
         return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
                              self._current_chunks(settings.reference_date), features.ages, preferred,
                              features.historical, features.years, self._chunk_index, per_aspect,

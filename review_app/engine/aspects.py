@@ -62,7 +62,7 @@ class Aspect:
     # should she start?" asks the start too): added by her age, it subsumes nothing
     patient_beside: bool = False
     # who the patient is, as only some organizations speak of it ("I'm a trans man: how often?"): asked
-    # with no organization named, the question's other points are those organizations' to answer
+    # with no organization named, the points it qualifies are those organizations' to answer
     narrows: bool = False
 
     def asked_in(self, text: str) -> bool:

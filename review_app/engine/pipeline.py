@@ -453,8 +453,8 @@ class Engine:
         (those it names, else every one with an eligible source), the chunks that answer it."""
         read = self.aspects.read_asked(normalized, features.ages)
         asked, default = read.aspects, read.default
-        held = [] if self.aspects.asks_every_organization(normalized) else \
-            [o for o in named if o in self.corpus.organizations]
+        every_organization = self.aspects.asks_every_organization(normalized)
+        held = [] if every_organization else [o for o in named if o in self.corpus.organizations]
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
         # the kinds of source to answer from, best first: the one asked for, and the primary one beside it
@@ -482,7 +482,7 @@ class Engine:
                              () if held else read.implied,  # an organization named is asked about even unchanged
                              read.framing, self.aspects.asks_old_version(normalized), read.on_point,
                              read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
-                             self.aspects.asks_every_organization(normalized))
+                             every_organization)
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

@@ -800,6 +800,9 @@ def test_who_is_covered_and_the_reaction_itself_in_other_words(engine, question,
     "accept them now?",
     # the present set against the past in three words
     "Does the task force treat 3D mammography as a screening test, now vs before?",
+    # the time pointed back to, then the present asked in a clause of its own
+    "Back in 2019 our clinic followed the task force. What was its position on 3D mammograms at that time, "
+    "what is it now?",
 ])
 def test_the_past_checked_in_other_words_brings_both_versions(engine, settings, question):
     chunks = plan(engine, settings, question)["modality"]
@@ -826,3 +829,36 @@ def test_who_the_patient_is_narrows_the_points_to_the_organizations_that_speak_o
 ])
 def test_a_conditional_clause_and_a_notes_visit_ask_no_point_of_their_own(engine, question, aspects):
     assert read(engine, question)[0] == aspects
+
+
+def test_points_listed_apart_from_an_age_group_are_asked_for_no_particular_age(engine, settings):
+    question = ("For each of the USPSTF, ACS, ACOG and ACR I need (1) the age to start screening mammography, "
+                "(2) the interval, and (3) what they say for women 75 and older.")
+    chunks = plan(engine, settings, question)
+    assert set(chunks) == {"start_age", "interval", "age_75_and_older"}
+    assert "uspstf-2024#recommendation" in chunks["interval"]  # the 40-to-74 interval, not the 75+ one
+    # the counterpart: a woman of 80 asked how often, in one clause, is asked about her age's advice
+    assert set(plan(engine, settings, "She is 80: how often should she still have mammograms?")) \
+        == {"age_75_and_older"}
+    # ... and so is one whose age is told apart from points listed apart
+    assert set(plan(engine, settings, "Mrs K, 81F, independent. Asks whether to keep her yearly mammograms - "
+                                      "does the ACR have an upper age?")) == {"age_75_and_older"}
+
+
+@pytest.mark.parametrize("question, aspects", [
+    # knowing her own breasts in lay words; a change she notices is a finding, not a change of advice
+    ("Is there something from ACOG about knowing what's normal for her breasts and what to do if she notices "
+     "a change?", ("self_awareness",)),
+])
+def test_self_awareness_in_lay_words_is_no_change_of_advice(engine, question, aspects):
+    assert read(engine, question)[0] == aspects
+
+
+def test_each_version_named_by_its_year_answers(engine, settings):
+    question = ("True or false: the USPSTF considers tomosynthesis an acceptable primary screening test. I need "
+                "the answer as of the 2016 recommendation and as of the 2024 one.")
+    assert set(plan(engine, settings, question)["modality"]) == {"uspstf-2016#tomosynthesis",
+                                                                   "uspstf-2024#screening-modality"}
+    # one version named: that one alone
+    assert plan(engine, settings, "What did the 2016 USPSTF statement say about tomosynthesis?")["modality"] \
+        == ("uspstf-2016#tomosynthesis",)

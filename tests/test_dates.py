@@ -128,3 +128,12 @@ def test_a_date_in_brackets_labels_a_version_and_dates_no_question():
     assert stated(question) is None
     # the counterpart: a date in brackets that is the question's own time ("as of (...)") still dates it
     assert stated("What did the guidelines say as of (June 2019)?") == dt.date(2019, 6, 30)
+
+
+def test_the_present_asked_in_a_clause_of_its_own_is_a_comparison_across_time():
+    # "at that time" points back to the year told; "what is it now" still asks the present
+    assert stated("Back in 2019 our clinic followed the task force. What was its position for women in their "
+                  "40s at that time, what is it now?") is None
+    # the counterpart: pointed back to, with no present asked, the year told is the question's time
+    assert stated("Back in 2019 our clinic followed the task force. What was its position for women in their "
+                  "40s at that time?") == dt.date(2019, 12, 31)

@@ -50,6 +50,12 @@ EXAMPLES = [
     ("tengo 43 años", "i am 43 years old"), ("aplica para mí", "applies to me"), ("se aplica", "se applies"),
     ("una mamografía", "una mammography"), ("cáncer de mama", "breast cancer"),
     ("cada dos años", "biennial"), ("cada año", "annual"),
+    ("mi abuela tiene 81 años", "mi abuela she is 81 years old"), ("mi mamá cumple 76", "mi mamá turns 76"),
+    ("estoy amamantando", "i am breastfeeding"), ("está dando pecho", "she is breastfeeding"),
+    ("lactando", "breastfeeding"), ("hasta que deje de dar pecho", "until stop breastfeeding"),
+    ("estoy embarazada", "i am pregnant"), ("mi hija está embarazada", "mi hija she is pregnant"),
+    ("embarazada de 12 semanas", "pregnant de 12 semanas"), ("tengo 43", "i am 43"),
+    ("hasta que", "until"), ("ahorita", "now"),
 ]
 
 

@@ -430,3 +430,32 @@ def test_a_result_after_and_and_a_state_told_as_past_set_a_concept_aside(questio
 ])
 def test_a_finding_of_its_own_or_a_state_going_on_still_fires(question, flag):
     assert flag in GUARD.check(question)
+
+
+@pytest.mark.parametrize("question, flag", [
+    # what a lay observer calls nipple discharge
+    ("When I help her bathe I saw some brown stuff coming from her nipple onto her bra. Is she due?",
+     "diagnostic_symptoms"),
+    # the Spanish a bilingual patient mixes in
+    ("Estoy amamantando a mi bebé y tengo 43. Can I get my screening mammogram?", "pregnancy_or_lactation"),
+    ("Estoy embarazada de 12 semanas y tengo 41. Should I get my mammogram now?", "pregnancy_or_lactation"),
+])
+def test_a_finding_in_lay_or_spanish_words_fires(question, flag):
+    assert flag in GUARD.check(question)
+
+
+def test_a_relatives_state_in_spanish_is_set_aside():
+    assert GUARD.check("Mi hermana estaba embarazada when she was 30. I'm 45, do I need a mammogram?") == ()
+
+
+@pytest.mark.parametrize("question", [
+    # a concept naming where the asker works, not a finding of the person asked about
+    "I'm a nurse in a breast cancer survivorship clinic. A 44-year-old with no symptoms asks how often to screen.",
+    "Our BRCA clinic's navigator wants to know: a 45-year-old average-risk woman, when should she start?",
+])
+def test_a_concept_naming_a_place_of_care_is_no_finding(question):
+    assert GUARD.check(question) == ()
+
+
+def test_a_finding_before_a_word_that_is_no_place_of_care_still_fires():
+    assert "personal_history_breast_cancer" in GUARD.check("She is a breast cancer survivor, 50. How often now?")

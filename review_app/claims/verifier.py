@@ -371,6 +371,10 @@ class Verifier:
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
                            f"but {chunk_id} is {chunk.organization}'s")
         label, reason, explanation = self._compare(claim, card, chunk_id)
+        topic = self._section_topic(claim, chunk_id) if label == "contradicts" else ""
+        if topic:  # a section on another topic neither states nor denies the claim's fact
+            return verdict("does_not_support", "missing_fact",
+                           f"{chunk_id} is about {topic}, which the claim does not speak of")
         if label in ("partially_supports", "does_not_support") and not claim.historical:
             whole = self._chunk_facts(chunk_id)[0]  # the card with what it says of the past
             if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports":
@@ -390,6 +394,19 @@ class Verifier:
             if owner:  # named, but the organization is not the wrong part: the claim's is the card's
                 return verdict(label, reason, f"{explanation}; the claim states {owner}")
         return verdict(label, reason, explanation)
+
+    def _section_topic(self, claim: _ClaimReading, chunk_id: str) -> str:
+        """The other exam a section's heading names (a section on another test than the claim's),
+        when the claim speaks of its own exam and in no word of that one: a wrong-chunk citation,
+        which neither states nor denies the claim."""
+        rules = self.reader.rules
+        whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        if not any(p.search(whole) for p in rules.own_exam):
+            return ""
+        heading = self.engine.corpus.chunk_by_id[chunk_id].heading
+        topics = dict(rules.concepts)
+        return next((name for name, words in rules.other_exams
+                     if any(p.search(heading) for p in topics[name]) and not any(p.search(whole) for p in words)), "")
 
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str, ignore_strength: bool = False,
                  context: Facts | None = None) -> tuple[str, str | None, str]:
@@ -470,7 +487,9 @@ class Verifier:
             # statement is about recommends one
             return ("contradicts", "misstated_strength",
                     f"the claim gives a schedule or a direction; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
-        if anchored and aligned and clash and not other_ages and not ignore_strength:
+        # (one part of a claim, for another age group than the card's, is not this card's to contradict)
+        if anchored and aligned and clash and not other_ages and not ignore_strength \
+                and not (context is not None and ranges_apart(facts, _opened(card))):
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
@@ -495,8 +514,7 @@ class Verifier:
             return ("supports", None, f"{chunk_id} states it as {_STRENGTH_WORDS[card.strengths[0]]}, "
                     f"not {_STRENGTH_WORDS[facts.negated[0]]}")
         # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
-        opened = dataclasses.replace(card, age_ranges=card.age_ranges + tuple(
-            (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
+        opened = _opened(card)
         conflicts = conflicting_values(facts, opened, frozenset(self.reader.rules.intervals),
                                self.reader.interval_choices(facts.intervals | card.intervals),
                                "option" in facts.strengths, self._source_years(chunk_id))
@@ -1096,6 +1114,12 @@ _REFERS_BACK = re.compile(
 # a time a claim speaks at, not a date its card must state ("as of mid-2024", "as of early 2019")
 _SPEAKING_AT = re.compile(r"\bas (?:of|at) (?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of |[a-z]+\.? )?"
                           r"((?:19|20)\d\d)\b", re.I)
+
+
+def _opened(card: Facts) -> Facts:
+    """The card with each start it states ("every year from age 40") as a range open above."""
+    return dataclasses.replace(card, age_ranges=card.age_ranges + tuple(
+        (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
 
 
 def _spoken_times(text: str) -> list[tuple[str, dt.date]]:

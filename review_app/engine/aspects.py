@@ -41,6 +41,8 @@ _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|
 _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]")  # a spaced dash parts clauses too
 # a clause asked on condition of the one before ("rec'd or not, and at what intervals if so?"): its point
 # is the point before it, not one of its own
+_PATIENT_AGE = re.compile(r"\b(\d{2,3})(?:[- ]?(?:years?|yrs?)[- ]?old|\s?(?:yo|y/o|f|m)\b)"
+                          r"|\b(?:is|am|'s|turns?|turned|aged?|at)\s+(\d{2,3})\b(?!\s*(?:\+|and|or|plus)\b)")
 _IF_SO = re.compile(r"\bif (so|yes|they do|it does|recommended|offered)\b", re.I)
 
 
@@ -107,6 +109,9 @@ class AskedAspects:
     on_point: tuple[str, ...] = ()  # relational aspects asked only of a point ("did its reaction mention X?")
     granted: tuple[str, ...] = ()  # aspects granted before the ask ("besides yearly screening, what else?")
     disputed: tuple[str, ...] = ()  # points named as what organizations disagree on ("disagree about how often")
+    # points listed apart from the one the ages named ask about ("(1) the age to start ... (3) what they
+    # say for women 75 and older"): those ages are a group asked about, not the patient of these points
+    unaged: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,9 +164,14 @@ class AspectRules:
                         and any(p.search(normalized_question) for p in a.not_cues))
         asked, default, implied = self._read(normalized_question, patient_ages)
         granted = tuple(a for a in self._cued(granted_part(normalized_question)) if a not in asked)
+        asking = asked_part(normalized_question)
+        unaged = tuple(dict.fromkeys(s for a in asked if self._patients(a, patient_ages)
+                                     and not self.aspects[a].patient_beside
+                                     for s in self.aspects[a].subsumes
+                                     if s in asked and self._listed_apart(s, a, asking, normalized_question)))
         return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked),
                             () if default else self._on_point(normalized_question, asked), granted,
-                            tuple(a for a in self.disputed_points(normalized_question) if a in asked))
+                            tuple(a for a in self.disputed_points(normalized_question) if a in asked), unaged)
 
     def disputed_points(self, normalized_question: str) -> tuple[str, ...]:
         """The aspects the question names as what organizations disagree on ("why do they still
@@ -208,7 +218,8 @@ class AspectRules:
         subsumed = {s for a in asked if a in cued or not self.aspects[a].patient_beside
                     for s in self.aspects[a].subsumes
                     if read_from is None or not self._asked_apart(s, a, read_from)
-                    or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside)}
+                    or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside
+                        and not self._listed_apart(s, a, read_from, normalized_question))}
         if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
             subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
         subsumed -= set(self.disputed_points(read_from or normalized_question))
@@ -233,6 +244,20 @@ class AspectRules:
         return other.asked_in(text) and any(self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
                                             and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
                                             for clause in _CLAUSE.split(text) if clause)
+
+    def _listed_apart(self, aspect: str, subject_of: str, text: str, whole: str) -> bool:
+        """Whether `subject_of` and `aspect` are asked in words, each in a clause without the other
+        ("(1) the age to start, (2) the interval, (3) what they say for women 75 and older"): points
+        listed apart, where the ages named are a group asked about, not the patient of every point."""
+        clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+        own = self.aspects[subject_of]
+        span = own.patient_ages
+        # the ages name a group asked about ("... for women 75 and older"), not a patient's age told
+        # ("81F, independent. keep the yearly ones?", "she is 80")
+        told_apart = span is not None and any(span[0] <= int(a or b) <= span[1]
+                                              for a, b in _PATIENT_AGE.findall(whole))
+        return not told_apart and self._asked_apart(aspect, subject_of, text) and any(
+            own.asked_in(c) and not self.aspects[aspect].asked_in(c) for c in clauses)
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences
@@ -291,7 +316,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   framing: tuple[str, ...] = (), old_version: bool = False,
                   on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (), past_checked: bool = False,
                   statuses_at: Callable[[dt.date], dict[str, str]] | None = None,
-                  every_organization: bool = False) -> AnswerPlan:
+                  every_organization: bool = False, unaged: tuple[str, ...] = ()) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -312,7 +337,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     call for?"): a section stating one of them is not the answer to the rest. `statuses_at`: each
     chunk's status at a date (the engine's, cached per date; computed here when not given).
     `every_organization`: the question asks every organization ("who recommends annual now, and what was
-    ORG-A's objection?"): one without a statement on a relational aspect is still asked the points."""
+    ORG-A's objection?"): one without a statement on a relational aspect is still asked the points.
+    `unaged`: aspects listed apart from the one the ages named ask about, answered for no particular age."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -349,7 +375,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             chunks[aspect], missing[aspect] = (), ()
             continue
         on_aspect = [p for p in rules.positions
-                     if p.aspect == aspect and p.speaks_to(patient_ages) and eligible[index[p.chunk_id]]]
+                     if p.aspect == aspect and p.speaks_to(() if aspect in unaged else patient_ages)
+                     and eligible[index[p.chunk_id]]]
         carrying = [p.chunk_id for p in on_aspect if _changes_what_is_asked(p, rules.aspects[aspect], points)]
         # an organization whose change statements speak of other points is not missing on this one
         # (its versions of the asked point answer what changed)
@@ -395,6 +422,10 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             if past_checked and not every_version:
                 # "was that right back then, and what does it say now?": the replaced and the current one
                 picked += [c for c in mine if source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
+            named = [c for c in mine if source[corpus.chunk_by_id[c].document_id].knowledge_class == kind
+                     and _year(source[corpus.chunk_by_id[c].document_id]) in years]
+            if len({corpus.chunk_by_id[c].document_id for c in named}) > 1:
+                picked += named  # "as of the 2016 statement and as of the 2024 one": each version named answers
         if not picked and rules.aspects[aspect].relational and carrying:
             # "how did the radiologists react to the task force?": the organization named is the
             # one reacted to; the reaction is whoever has a statement on it

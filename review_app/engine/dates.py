@@ -72,6 +72,9 @@ _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}
 # question asks about that time, so a bare year it names is its time, and "now" is not a comparison.
 _ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in those days|that year|then-current)\b",
                        re.I)
+# ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
+_ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do)\b[^.?!,;]{0,30}\b(now|today|currently|these days)\b"
+                       r"|\b(and|but)\s+(now|today)\s*\?", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
 
 
@@ -138,7 +141,8 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"
     if organizations_compared:
         rest = _COMPARED.sub(" ", rest)
-    return bool(later) or (not pointed_back and bool(_NOW.search(_BEFORE_A_CHANGE.sub(" ", rest))))
+    asks_now = bool(_ASKS_NOW.search(rest))
+    return bool(later) or asks_now or (not pointed_back and bool(_NOW.search(_BEFORE_A_CHANGE.sub(" ", rest))))
 
 
 def _month_end(match: re.Match) -> dt.date:

@@ -98,6 +98,11 @@ class ClaimRules:
     # antonym pairs whose side is a direction for the patient ("continue" / "stop"): a side taken on
     # one, with no strength word, is advice an insufficient-evidence statement does not give
     directional: frozenset[str] = frozenset()
+    # a section on another exam than the claim's own (the section on another test, cited for a claim
+    # about the pack's main test): the words of the claim's exam, and per section concept the words by
+    # which a claim speaks of that exam at all
+    own_exam: tuple[re.Pattern[str], ...] = ()
+    other_exams: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -221,6 +226,15 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     span = tuple(span) if span and not problems else None
     atoms_spec = data.get("atoms") or {}
     atoms = {key: patterns(atoms_spec[key], f"atoms.{key}") for key in ATOM_RULES if atoms_spec.get(key)}
+    exams = data.get("other_exam_sections") or {}
+    sections = exams.get("sections") or {} if isinstance(exams, dict) else None
+    if not isinstance(sections, dict) or not all(k in names for k in sections):
+        problems.append(Problem(name, "other_exam_sections", "expected claim_about: [patterns] and sections: "
+                                "{concept: [patterns]} (each a concept of `concepts`)"))
+        sections = {}
+    own_exam = patterns(exams.get("claim_about"), "other_exam_sections.claim_about") \
+        if isinstance(exams, dict) and exams.get("claim_about") else ()
+    other_exams = tuple((str(k), patterns(v, f"other_exam_sections.sections.{k}")) for k, v in sections.items())
     if problems:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
@@ -241,7 +255,7 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else (),
                       frozenset(map(str, subordinate)),
                       patterns(data.get("referents"), "referents") if data.get("referents") else (),
-                      span, frozenset(map(str, directional)))
+                      span, frozenset(map(str, directional)), own_exam, other_exams)
 
 
 def _speaks(before: str) -> bool:

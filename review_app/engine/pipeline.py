@@ -482,7 +482,7 @@ class Engine:
                              () if held else read.implied,  # an organization named is asked about even unchanged
                              read.framing, self.aspects.asks_old_version(normalized), read.on_point,
                              read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
-                             every_organization)
+                             every_organization, read.unaged)
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

@@ -120,6 +120,8 @@ class ContextRules:
     told_past: re.Pattern[str] | None = None
     points_back: re.Pattern[str] | None = None
     still_now: re.Pattern[str] | None = None  # ... unless told as going on now ("her state now")
+    # the concept names where the asker works or is seen, not a finding ("a nurse in a X clinic")
+    setting_after: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,8 @@ class ScopeGuard:
             return "names the criterion"
         if context.criterion_before is not None and context.criterion_before.search(clause):
             return "names the criterion"
+        if context.setting_after is not None and context.setting_after.match(after):
+            return "names a setting"
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
             return "ended"
@@ -379,7 +383,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
     cues = {key: compile_pattern(spec[key], file, f"context.{key}", problems) if spec.get(key) else None
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
-                        "criterion_after", "criterion_before", "told_past", "points_back", "still_now")}
+                        "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
+                        "setting_after")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -392,7 +397,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
-                        cues["told_past"], cues["points_back"], cues["still_now"])
+                        cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

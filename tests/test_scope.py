@@ -459,3 +459,10 @@ def test_a_concept_naming_a_place_of_care_is_no_finding(question):
 
 def test_a_finding_before_a_word_that_is_no_place_of_care_still_fires():
     assert "personal_history_breast_cancer" in GUARD.check("She is a breast cancer survivor, 50. How often now?")
+
+
+def test_the_topic_named_only_as_what_another_is_compared_with_does_not_anchor_it():
+    assert GUARD.other_topic("The cancer society says 45 for colonoscopy too, right? Same as mammograms?") \
+        == "colorectal cancer screening"
+    # the counterpart: the corpus's own test asked, the other named as the comparison
+    assert GUARD.other_topic("Does the cancer society say 45 for mammograms, same as for colonoscopy?") is None

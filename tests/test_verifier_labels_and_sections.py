@@ -156,3 +156,21 @@ def test_a_second_past_verb_with_a_shared_subject_is_a_second_assertion(verifier
 ])
 def test_a_list_between_dashes_and_rather_than_to(verifier, text, chunk, label):
     assert judge(verifier, text, chunk)[0] == label
+
+
+@pytest.mark.parametrize("text, chunk, label", [
+    # a speaker's label in a transcript, and organizations listed between commas after the group they name
+    ("CORRESPONDENT: Apart from the USPSTF, each group in the comparison, ACS, ACOG and the ACR, backs a "
+     "mammogram every single year.", ACR_START, "partially_supports"),
+    # "found ... to be harmful" is a case against, which an I statement is not
+    ("The task force found extra ultrasound to be harmful for women with dense tissue.", "uspstf-2024#dense-breasts",
+     "contradicts"),
+    # "has not concluded that" denies what follows
+    ("The task force has not concluded that extra ultrasound is not worthwhile for dense tissue; it calls the "
+     "evidence insufficient.", "uspstf-2024#dense-breasts", "supports"),
+    # the counterpart: concluded, the denial of worth is affirmed and wrong
+    ("The task force concluded that extra ultrasound is not worthwhile for women with dense tissue.",
+     "uspstf-2024#dense-breasts", "contradicts"),
+])
+def test_a_transcript_label_a_list_between_commas_harm_and_a_conclusion_denied(verifier, text, chunk, label):
+    assert judge(verifier, text, chunk)[0] == label

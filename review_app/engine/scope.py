@@ -134,6 +134,8 @@ class TopicRule:
     other_topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
     uncovered: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
     uncovered_anywhere: frozenset[str] = frozenset()  # looked for in the whole question, not only what it asks
+    # the topic named only as what another is compared with ("X at 45 too? same as <the topic's test>?")
+    compared: tuple[re.Pattern[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,10 @@ class ScopeGuard:
         # in what it asks ("when should she start screening for another cancer? ... beside this one's schedule");
         # a question in the corpus's related words ("how often do ORG-A and ORG-B want her screened?") is
         # read in what it asks only, so a comorbidity told before it is context
-        anchored = any(a.search(question) for a in self.topic.anchors)
+        named = question
+        for pattern in self.topic.compared:  # named only as what the other topic is compared with
+            named = pattern.sub(" ", named)
+        anchored = any(a.search(named) for a in self.topic.anchors)
         related = any(r.search(question) for r in self.topic.related)
         where = (asked if related and asked != question else question) if not anchored else \
             asked if asked != question and not any(a.search(asked) for a in self.topic.anchors) else None
@@ -419,9 +424,10 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
                 continue
             compiled = [compile_pattern(p, file, f"topic.{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
             groups[key].append((str(label), tuple(c for c in compiled if c is not None)))
-    anchors, related = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
-                         for i, p in enumerate(spec.get(key) or [])] for key in ("anchors", "related"))
+    anchors, related, compared = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
+                                   for i, p in enumerate(spec.get(key) or [])]
+                                  for key in ("anchors", "related", "compared"))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
-                     tuple(groups["uncovered"]), frozenset(anywhere))
+                     tuple(groups["uncovered"]), frozenset(anywhere), tuple(c for c in compared if c is not None))
 

@@ -41,8 +41,6 @@ _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|
 _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]")  # a spaced dash parts clauses too
 # a clause asked on condition of the one before ("rec'd or not, and at what intervals if so?"): its point
 # is the point before it, not one of its own
-_PATIENT_AGE = re.compile(r"\b(\d{2,3})(?:[- ]?(?:years?|yrs?)[- ]?old|\s?(?:yo|y/o|f|m)\b)"
-                          r"|\b(?:is|am|'s|turns?|turned|aged?|at)\s+(\d{2,3})\b(?!\s*(?:\+|and|or|plus)\b)")
 _IF_SO = re.compile(r"\bif (so|yes|they do|it does|recommended|offered)\b", re.I)
 
 
@@ -168,7 +166,7 @@ class AspectRules:
         unaged = tuple(dict.fromkeys(s for a in asked if self._patients(a, patient_ages)
                                      and not self.aspects[a].patient_beside
                                      for s in self.aspects[a].subsumes
-                                     if s in asked and self._listed_apart(s, a, asking, normalized_question)))
+                                     if s in asked and self._listed_apart(s, a, asking, patient_ages)))
         return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked),
                             () if default else self._on_point(normalized_question, asked), granted,
                             tuple(a for a in self.disputed_points(normalized_question) if a in asked), unaged)
@@ -219,7 +217,7 @@ class AspectRules:
                     for s in self.aspects[a].subsumes
                     if read_from is None or not self._asked_apart(s, a, read_from)
                     or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside
-                        and not self._listed_apart(s, a, read_from, normalized_question))}
+                        and not self._listed_apart(s, a, read_from, patient_ages))}
         if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
             subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
         subsumed -= set(self.disputed_points(read_from or normalized_question))
@@ -245,17 +243,16 @@ class AspectRules:
                                             and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
                                             for clause in _CLAUSE.split(text) if clause)
 
-    def _listed_apart(self, aspect: str, subject_of: str, text: str, whole: str) -> bool:
+    def _listed_apart(self, aspect: str, subject_of: str, text: str, patient_ages: Sequence[AgeRange]) -> bool:
         """Whether `subject_of` and `aspect` are asked in words, each in a clause without the other
         ("(1) the age to start, (2) the interval, (3) what they say for women 75 and older"): points
         listed apart, where the ages named are a group asked about, not the patient of every point."""
         clauses = [c for c in _CLAUSE.split(text) if c.strip()]
         own = self.aspects[subject_of]
         span = own.patient_ages
-        # the ages name a group asked about ("... for women 75 and older"), not a patient's age told
-        # ("81F, independent. keep the yearly ones?", "she is 80")
-        told_apart = span is not None and any(span[0] <= int(a or b) <= span[1]
-                                              for a, b in _PATIENT_AGE.findall(whole))
+        # the ages name a group asked about ("... for women 75 and older": an open range), not one
+        # patient's age told ("81F, independent. keep the yearly ones?", "she is 80": a single age)
+        told_apart = span is not None and any(low == high and span[0] <= low <= span[1] for low, high in patient_ages)
         return not told_apart and self._asked_apart(aspect, subject_of, text) and any(
             own.asked_in(c) and not self.aspects[aspect].asked_in(c) for c in clauses)
 

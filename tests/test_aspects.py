@@ -862,3 +862,36 @@ def test_each_version_named_by_its_year_answers(engine, settings):
     # one version named: that one alone
     assert plan(engine, settings, "What did the 2016 USPSTF statement say about tomosynthesis?")["modality"] \
         == ("uspstf-2016#tomosynthesis",)
+
+
+@pytest.mark.parametrize("question, aspects", [
+    # displeasure with another's guidance in lay words is a question about the reaction
+    ("Heard the radiologists were pretty upset when the task force moved to 40. What was their beef?", ("response",)),
+    # "knock her out of" the average-risk group asks whom the advice covers
+    ("My aunt had breast cancer. Does that knock me out of the cancer society's average-risk group?",
+     ("applies_to",)),
+    # "told women to stop at 74": the stopping advice
+    ("My mother says the task force told women to stop at 74. Is that what it says?", ("age_75_and_older",)),
+    # a group "in their 40s" named inside a why-question is the reasons' subject, not a start asked
+    ("Why did the task force lower the start age in 2024? Was it the rise in cancers in women in their 40s?",
+     ("reasons",)),
+])
+def test_lay_reactions_exclusions_stopping_and_changes_are_read(engine, question, aspects):
+    assert read(engine, question)[0] == aspects
+
+
+def test_a_recommendation_for_her_age_asks_no_one_covered(engine):
+    assert read(engine, "What is the current task force recommendation for her age, and when does ACOG say to "
+                        "start?", ((43, 43),))[0] == ("start_age",)
+    # the counterpart: a recommendation "for her" asks whether it covers her
+    assert "applies_to" in read(engine, "Her mother had breast cancer. Is the task force recommendation for her?",
+                                ((43, 43),))[0]
+
+
+def test_patient_material_asked_after_the_position_adds_it_beside_the_primary_source(engine, settings):
+    chunks = plan(engine, settings, "Does ACOG still encourage breast self-awareness, and is there a patient-friendly "
+                                    "ACOG page I can point her to?")["self_awareness"]
+    assert set(chunks) == {"acog-2017#clinical-breast-examination", "acog-faq#breast-self-awareness"}
+    # the counterpart: material asked for alone is the material
+    assert plan(engine, settings, "Is there an ACOG patient FAQ on breast self-awareness?")["self_awareness"] \
+        == ("acog-faq#breast-self-awareness",)

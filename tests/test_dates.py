@@ -137,3 +137,13 @@ def test_the_present_asked_in_a_clause_of_its_own_is_a_comparison_across_time():
     # the counterpart: pointed back to, with no present asked, the year told is the question's time
     assert stated("Back in 2019 our clinic followed the task force. What was its position for women in their "
                   "40s at that time?") == dt.date(2019, 12, 31)
+
+
+def test_a_time_in_a_bilingual_question_and_a_later_update_that_bounds_it():
+    # the lead of a Spanish sentence ("en 2013") states a time as "in 2013" does
+    assert stated("Una paciente pregunta qué decían las guías en 2013?") == dt.date(2013, 12, 31)
+    # "back in 2020 ... before the October 2024 update": the update bounds the time asked, it asks no later one
+    assert stated("Her old OB told her back in 2020 to start by 50. Was that ACOG's stance before the Oct 2024 "
+                  "update?") == dt.date(2020, 12, 31)
+    # the counterpart: a later time asked in words of its own ("what is it now?") keeps the present
+    assert stated("Her old OB told her back in 2020 to start by 50. What is it now?") is None

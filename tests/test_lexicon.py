@@ -56,6 +56,9 @@ EXAMPLES = [
     ("estoy embarazada", "i am pregnant"), ("mi hija está embarazada", "mi hija she is pregnant"),
     ("embarazada de 12 semanas", "pregnant de 12 semanas"), ("tengo 43", "i am 43"),
     ("hasta que", "until"), ("ahorita", "now"),
+    ("una paciente de 46 años", "una paciente 46 years old"), ("hombre trans, 44 años", "hombre trans, 44 years old"),
+    ("cada cuánto tiempo", "how often"), ("cada cuanto?", "how often?"), ("las guías en 2013", "las guías in 2013"),
+    ("exclusively BF", "exclusively breastfeeding"), ("EBF", "exclusively breastfeeding"), ("BFing", "breastfeeding"),
 ]
 
 

@@ -59,6 +59,9 @@ def test_a_comparison_across_time_keeps_the_present_date(engine, settings):
      "say at 67?",
      "another country"),
     ("Does the Korean national screening program start at 40?", "another country"),
+    # ... or a national standard named by its number or called a norm
+    ("Mi tía vive en Monterrey. What does the Mexican norma say about mammograms, cada cuánto?", "another country"),
+    ("What interval does NOM-041 set for screening mammography?", "another country"),
 ])
 def test_a_question_only_about_an_organization_without_a_source_abstains(engine, settings, question, organization):
     decision = engine.ask(question, settings)

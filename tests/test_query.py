@@ -266,3 +266,23 @@ def test_a_relative_named_without_my_has_her_age():
     patient = _patient("Sister is 51 and I'm 46. When should I go?")
     assert patient.ages == ((46, 46),) and patient.relatives == (("Sister", (51, 51)),)
     assert _patient("Mom just turned 77 - should she keep going?").ages == ((77, 77),)
+
+
+@pytest.mark.parametrize("question, ages", [
+    # an adverb between the verb and her age
+    ("My twin sister was just diagnosed at 43. I'm obviously 43 too. Does the advice still cover me?", ((43, 43),)),
+    ("She's nearly 50 and has never had one.", ((50, 50),)),
+    # a role the question names her by
+    ("Teacher is 39, her older sister was diagnosed at 44. When should she start?", ((39, 39),)),
+])
+def test_her_age_after_an_adverb_or_a_role(question, ages):
+    assert _patient(question).ages == ages
+
+
+def test_her_age_told_only_in_words_the_vocabulary_writes_out_is_read(engine, settings):
+    # "una paciente de 46 años": the age in Spanish, written out by the pack's vocabulary
+    decision = engine.ask("Hola, tengo una paciente de 46 años, no symptoms. Cada cuánto tiempo debe hacerse la "
+                          "mamografía?", settings)
+    assert decision.patient["ages"] == [[46, 46]]
+    # the counterpart: an age the question gives in English is read as written
+    assert engine.ask("46F, how often should she have a mammogram?", settings).patient["ages"] == [[46, 46]]

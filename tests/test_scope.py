@@ -466,3 +466,39 @@ def test_the_topic_named_only_as_what_another_is_compared_with_does_not_anchor_i
         == "colorectal cancer screening"
     # the counterpart: the corpus's own test asked, the other named as the comparison
     assert GUARD.other_topic("Does the cancer society say 45 for mammograms, same as for colonoscopy?") is None
+
+
+@pytest.mark.parametrize("question", [
+    # a twin is a relative: her result or diagnosis is not the asker's
+    "My twin tested positive for BRCA1. I got tested too and I'm negative. When do I start mammograms?",
+    "I'm 47. My twin had breast cancer 2 years ago. Does the cancer society's average-risk advice fit me?",
+    # a state that has passed ("on her mammogram before the pregnancy"): a time, not a finding now
+    "Postpartum 12 weeks, weaned at 4 weeks. Told dense on her mammogram before the pregnancy. Ultrasound too?",
+    # a finding told in an aside before an indirect ask is the other person's context, not the ask
+    "Our hospice patient (71, metastatic breast cancer) - her daughter Ana is 45 and keeps asking me whether the "
+    "task force advice applies to her. How often should Ana go?",
+])
+def test_a_twin_a_time_before_a_pregnancy_and_an_aside_are_no_finding_of_the_patient(question):
+    assert GUARD.check(question) == ()
+    assert GUARD.other_topic(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    "6 wk postpartum visit, 41yo, exclusively BF, no breast complaints. Start screening mammo now?",
+    "41F, EBF her 3 month old. Due for her first mammogram?",
+    # the counterpart: "twins" after her own state names no other person
+    "I'm 44 and pregnant with twins. Should I get my mammogram now?",
+])
+def test_breastfeeding_in_shorthand_fires(question):
+    assert "pregnancy_or_lactation" in GUARD.check(question)
+
+
+def test_her_bf_is_no_breastfeeding():
+    assert GUARD.check("41F, her BF says she should start mammograms at 40. Is that right?") == ()
+
+
+def test_a_breast_finding_in_spanish_fires():
+    assert "diagnostic_symptoms" in GUARD.check("Señora de 50 años, se siente un bulto en el seno izquierdo. Le toca "
+                                                "la mamografía de rutina?")
+    # the counterpart: the breast named with no finding ("cáncer de seno" in the family) is no symptom
+    assert "diagnostic_symptoms" not in GUARD.check("Mi mamá tuvo cáncer de seno. When should I start mammograms?")

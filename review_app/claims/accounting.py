@@ -209,6 +209,23 @@ def set_aside_for(claim_text: str, card_text: str, claim_intervals: frozenset[st
     return ""
 
 
+def reported_as_for(claim_intervals: frozenset[str], card_text: str, name: str, rules: AccountingRules,
+                    intervals) -> bool:
+    """Does the card report the claim's one interval as organization `name`'s ("every year rather than
+    every 2 years as ORG-B advises" reports biennial as ORG-B's)?"""
+    if rules.set_aside is None:
+        return False
+    ranks = dict(rules.ranks)
+    mine = {i for i in claim_intervals if i in ranks}
+    if len(mine) != 1:
+        return False
+    for m in rules.set_aside.finditer(card_text):
+        piece = re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0]
+        if re.search(rf"\b{re.escape(name)}\b", piece.lower()) and {i for i in intervals(piece) if i in ranks} == mine:
+            return True
+    return False
+
+
 def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:
     """The organization named nearest before `word` in a text (whose interval it is)."""
     at = text.find(word)

@@ -41,6 +41,7 @@ from .accounting import (
     nearest_organization,
     negated_words,
     percent_of_another,
+    reported_as_for,
     scope_classes,
     set_aside_for,
     split_bindings,
@@ -72,6 +73,8 @@ from .values import (
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
 # one or two words, no digits, and a quiz's option letter after it ("Correct answer: C.")
 _SPEAKER = re.compile(r"^\s*([a-z]+(?: [a-z]+)?)\s*:\s+(?:\(?[a-e]\)?[.)]\s+)?", re.I)
+# a document named as a line's header: an organization and a word or two ("ORG-A press release:")
+_HEADER = re.compile(r"^\s*([a-z]+(?: [a-z]+){1,2})\s*:\s+", re.I)
 _WHETHER = re.compile(r"\b(whether|if)\b")
 _LABEL_CONTENT = re.compile(r"\b(not|no|never|for|against|false)\b", re.I)  # a polarity or verdict
 CONTENT_COVERAGE = 0.6
@@ -162,6 +165,12 @@ class Verifier:
     def _without_speaker(self, text: str) -> str:
         """A leading label that says who speaks or what the line is ("Nurse:", "Clinic note:"), when
         it names no organization, value or topic of the claim rules: a header, not content."""
+        header = _HEADER.match(text)
+        if header is not None and self.reader.organizations_in(header.group(1)) \
+                and self.reader.organizations_in(" ".join(text[header.end():].split()[:2])):
+            # "ORG-A statement: ORG-B and ORG-A now both ...": a document named as the line's
+            # header (not a bare "ORG:", its speaker), whose sentence names its own subjects
+            return text[header.end():]
         label = _SPEAKER.match(text)
         if label is None or self.reader.organizations_in(label.group(1)) or _LABEL_CONTENT.search(label.group(1)):
             return text
@@ -176,6 +185,8 @@ class Verifier:
 
     def _read_claim(self, text: str, reference_date: dt.date, whole: bool = True) -> _ClaimReading:
         text = self._without_speaker(text)  # "Rationale: ORG-A, like ORG-B, ...": the label is no part
+        # an inline citation by chunk id ("[source-2016#section]") names what is cited, not the time spoken of
+        text = _CHUNK_CITATION.sub("", text)
         facts = self.reader.read(text, self.reader.rules.claim_priority)
         grouped = tuple(dict.fromkeys(o for group in facts.organization_groups for o in group))
         attributed = grouped or (facts.subjects or facts.organizations)[:1]
@@ -798,6 +809,11 @@ class Verifier:
         (partially, when others remain: another organization's part is wrong_organization), and a
         different value contradicts only when the card supports no atom (it is about another part)."""
         results = self._atom_results(claim, organization, card, chunk_id)
+        # another organization's part the card reports as theirs, with the same value, is stated by it
+        stated_for_them = [a for a, r in results if r is None and self._reported_as_theirs(
+            a.reading.facts, a.organizations, chunk_id)]
+        results = [(a, ("supports", None, f"{chunk_id} reports it") if a in stated_for_them else r)
+                   for a, r in results]
         judged = [(a, r) for a, r in results if r is not None]
         elsewhere = [a for a, r in results if r is None]
         several = len({o for a in claim.atoms for o in a.organizations}) > 1
@@ -841,7 +857,8 @@ class Verifier:
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         failing = [(a, r) for a, r in judged if r[0] != "supports"]
-        wider = [a for a in supported if set(a.organizations) - {organization} or a.reading.facts.universal]
+        wider = [a for a in supported if (set(a.organizations) - {organization} or a.reading.facts.universal)
+                 and a not in stated_for_them]
         if supported and not failing and not elsewhere and not wider:
             return "supports", None, f"{chunk_id} states every part of the claim"
         if supported and not failing and not elsewhere:
@@ -915,6 +932,16 @@ class Verifier:
         return set_aside_for(" ".join(s for s, _, _ in facts.sentences), self.engine.corpus.chunk_by_id[chunk_id].text,
                              self.reader.single_intervals(facts.intervals), tuple(o.lower() for o in organizations),
                              everyone, self.accounting, lambda text: self.reader.intervals(self.reader.normalize(text)))
+
+    def _reported_as_theirs(self, facts: Facts, organizations: Sequence[str], chunk_id: str) -> bool:
+        """Does the card report the part's interval as its organizations' own ("every year rather than
+        every 2 years as ORG-B advises", for "while ORG-B says every other year")?"""
+        mine = self.reader.single_intervals(facts.intervals)
+        card_text = self.engine.corpus.chunk_by_id[chunk_id].text
+        return bool(organizations) and all(
+            reported_as_for(mine, card_text, o.lower(), self.accounting,
+                            lambda text: self.reader.intervals(self.reader.normalize(text)))
+            for o in organizations)
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
@@ -1104,6 +1131,7 @@ _STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for no
 
 
 _DECADE = re.compile(r"[1-9]0s")
+_CHUNK_CITATION = re.compile(r"\s*\[[^\[\]]*#[^\[\]]*\]")
 _CONTRACTED_NOT = re.compile(r"\b(\w+?)n't\b")
 _IRREGULAR_NOT = {"can't": "can", "won't": "will", "shan't": "shall"}
 _REFERS_BACK = re.compile(

@@ -26,7 +26,8 @@ _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "sprin
           "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12,
           "q1": 3, "q2": 6, "q3": 9, "q4": 12, "first quarter of": 3, "second quarter of": 6, "third quarter of": 9,
           "fourth quarter of": 12}
-_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of)"
+# (and "en 2013", "para 2020": the leads of a bilingual patient's Spanish)
+_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of|en|para)"
 _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
                          rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
@@ -82,6 +83,7 @@ _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
 class QuestionTime:
     date: dt.date
     phrase: str  # the words of the question it comes from
+    bound: bool = False  # "before the 2024 update": a time the question's lies before, not one it asks about
 
 
 def question_time(question: str, sources: Iterable[Source], organizations: dict[str, str],
@@ -94,7 +96,7 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     for match in _before_update(tuple(organizations)).finditer(question):
         date = _before_source(match, sources, organizations)
         if date is not None:
-            found.append(QuestionTime(date, match.group(0)))
+            found.append(QuestionTime(date, match.group(0), bound=True))
     for pattern, read in ((_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end), (_BEFORE_YEAR, _before_year),
                           (_IN_YEAR, _year_end)):
         for match in pattern.finditer(question):
@@ -106,7 +108,7 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             if any(t.phrase and match.start() < question.find(t.phrase) + len(t.phrase)
                    and question.find(t.phrase) < match.end() for t in found):
                 continue  # already read by a more specific pattern
-            found.append(QuestionTime(read(match), match.group(0).strip()))
+            found.append(QuestionTime(read(match), match.group(0).strip(), bound=pattern is _BEFORE_YEAR))
     pointed_back = bool(_ANAPHORA.search(question))
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
         # (the year of an event is the time pointed back to: "I had my first one in 2012. was that
@@ -138,7 +140,8 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
                       " ", rest)
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
-    later += [t.date.year for t in found if t.date.year > stated.date.year]  # "in 2019, or in mid-2018"
+    # ("in 2019, or in mid-2018"; not "back in 2020 ... before the 2024 update", which bounds the time asked)
+    later += [t.date.year for t in found if t.date.year > stated.date.year and not t.bound]
     if organizations_compared:
         rest = _COMPARED.sub(" ", rest)
     asks_now = bool(_ASKS_NOW.search(rest))

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +28,7 @@ from .dates import question_time
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
-from .query import QueryFeatures, card_age_ranges, parse_question, read_patient
+from .query import PatientAttributes, QueryFeatures, card_age_ranges, parse_question, read_patient
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, asked_part, load_scope
 from .status import chunk_statuses_at, statuses_at
@@ -346,8 +346,19 @@ class Engine:
         """The question's tokens, ages, years and intent (the years of superseded sources tell
         a question about the past)."""
         return parse_question(question, self.vocabulary, self.params.background, date, self.superseded_years(date),
-                              read_patient(question, self.scope.context.experiencer,
-                                           history=self.scope.context.history, today=date))
+                              self._patient(question, date))
+
+    def _patient(self, question: str, date: dt.date) -> PatientAttributes:
+        """The patient, read from the question as written; her age, when it is told only in words
+        the pack's vocabulary writes out ("una paciente de 46 años"), from the rewritten question."""
+        read = partial(read_patient, others=self.scope.context.experiencer,
+                                 history=self.scope.context.history, today=date)
+        patient = read(question)
+        if not patient.ages and patient.proxy is None:
+            rewritten = read(self.vocabulary.normalize(question))
+            if rewritten.ages and rewritten.proxy is None:
+                patient = dataclasses.replace(patient, ages=rewritten.ages)
+        return patient
 
     def _status_weights(self, statuses: dict[str, str], historical: bool,
                         status_scoring: bool) -> tuple[np.ndarray, np.ndarray]:

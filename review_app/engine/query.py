@@ -22,7 +22,7 @@ _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|
 
 # The roles a question names the person it is about by ("caller is 44", "Employee, 50,", "my patient 47 year")
 _ROLE = r"(?:patient|pt|caller|client|member|woman|lady|female|person|enrollee|resident|veteran|employee|worker|" \
-        r"customer|participant)"
+        r"customer|participant|teacher|student|staffer)"
 # Ages in a question: "48-year-old", "48 yo", "45F", "age 45", "in her 40s", "over 75", "75+".
 _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
@@ -32,7 +32,9 @@ _QUESTION_AGES = [
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
                 + _ROLE + r"s? (?:is|was))"
-                r"\s+(?:now\s+)?(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
+                # (an adverb between: "I'm obviously 43 too")
+                r"\s+(?:now\s+)?(?:(?:\w+ly|also|just|only|still|almost|about|around|now)\s+)?"
+                r"(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
      "point"),
     # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"

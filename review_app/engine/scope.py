@@ -77,11 +77,14 @@ def _asked_clauses(sentence: str) -> str:
     context, as is "her insurance covers one a year" before ", and she asks whether ...")."""
     cue = _INDIRECT.search(sentence)
     start = cue.start() if cue else 0
-    begin = max(sentence.rfind(",", 0, start), sentence.rfind(";", 0, start)) + 1  # the cue's own clause
+    # the cue's own clause: after the last comma, semicolon, dash or closed aside before it
+    # ("our pt (71, metastatic) - her daughter keeps asking whether ...": the aside is context)
+    begin = max(sentence.rfind(mark, 0, start) + len(mark) for mark in _CLAUSE_MARKS)
     new_clause = _NEW_SUBJECT.search(sentence, start)
     return sentence[begin:new_clause.start() if new_clause else len(sentence)]
 
 
+_CLAUSE_MARKS = (",", ";", ")", " - ", "\u2014", "\u2013")
 _NEW_SUBJECT = re.compile(r",\s+(?:and\s+|but\s+|so\s+)?(?:her|his|my|their|our|she|he|i|they|we)\b"
                           r"(?!\s+(?:own|first)\b)", re.I)
 

@@ -7,6 +7,8 @@ Snapshots are always computed at the pinned defaults, whatever the environment s
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -50,7 +52,30 @@ def present_slices(labels_dir: Path) -> list[str]:
     return [name for name in SLICES if slice_path(labels_dir, name).exists()]
 
 
+# The last snapshots computed, by engine and the contents of every label file they read: checking,
+# rewriting and checking again in one process computes them once.
+_COMPUTED: dict[tuple[int, str, str], dict[str, dict[str, Any]]] = {}
+
+
 def compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
+    """Every snapshot at the pinned defaults (a fresh copy: callers may change it)."""
+    key = (id(engine), engine.corpus.version, _inputs_digest(engine, labels_dir))
+    if key not in _COMPUTED:
+        _COMPUTED.clear()
+        _COMPUTED[key] = _compute(engine, labels_dir)
+    return copy.deepcopy(_COMPUTED[key])
+
+
+def _inputs_digest(engine: Engine, labels_dir: Path) -> str:
+    digest = hashlib.sha256()
+    files = (sorted(Path(labels_dir).glob("*.jsonl")) + sorted(pack_labels_dir(engine.corpus.directory).glob("*.jsonl"))
+             + list(engine.pack.extra_claim_sets) + list(engine.pack.development_sets))
+    for path in files:
+        digest.update(str(path).encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _compute(engine: Engine, labels_dir: Path) -> dict[str, dict[str, Any]]:
     settings = pinned(engine)
     slices = present_slices(labels_dir)
     snapshots: dict[str, dict[str, Any]] = {}

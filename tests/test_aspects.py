@@ -895,3 +895,18 @@ def test_patient_material_asked_after_the_position_adds_it_beside_the_primary_so
     # the counterpart: material asked for alone is the material
     assert plan(engine, settings, "Is there an ACOG patient FAQ on breast self-awareness?")["self_awareness"] \
         == ("acog-faq#breast-self-awareness",)
+
+
+def test_patient_material_asked_with_no_organization_named_comes_from_sources_of_that_kind(engine, settings):
+    question = ("My grandmother's letter says she has dense breasts. Is there something written for patients, in "
+                "simple words, that explains it and whether she needs more tests?")
+    assert plan(engine, settings, question)["dense_breasts"] == ("acog-faq#dense-breasts",)
+    # the counterpart: asked beside what the guidelines say, the guidelines answer too
+    both = plan(engine, settings, "Is there a plain-language patient resource on dense breasts I can hand her, and "
+                                  "what do the guidelines say about supplemental imaging?")["dense_breasts"]
+    assert "acog-faq#dense-breasts" in both and "uspstf-2024#dense-breasts" in both
+
+
+def test_falling_under_the_population_asks_whom_it_covers(engine):
+    assert read(engine, "Would she fall under the task force's average-risk population or one of the excluded "
+                        "groups?")[0] == ("applies_to", "high_risk")

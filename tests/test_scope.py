@@ -502,3 +502,12 @@ def test_a_breast_finding_in_spanish_fires():
                                                 "la mamografía de rutina?")
     # the counterpart: the breast named with no finding ("cáncer de seno" in the family) is no symptom
     assert "diagnostic_symptoms" not in GUARD.check("Mi mamá tuvo cáncer de seno. When should I start mammograms?")
+
+
+def test_a_match_running_into_a_clause_about_another_person_is_theirs():
+    # "mammogram - her friend got called back": the callback is the friend's
+    assert GUARD.check("She asks the difference between a screening and a diagnostic mammogram - her friend got "
+                       "called back for a diagnostic. Anything simple I can give her?") == ()
+    # the counterpart: her own callback after a mammogram still fires
+    assert "diagnostic_symptoms" in GUARD.check("My mammogram last month - I got called back for more views. Do I "
+                                                "still do routine screening?")

@@ -135,3 +135,37 @@ def test_left_unchanged_and_a_bad_idea_take_a_side(verifier, text, chunk, label)
 ])
 def test_another_organizations_part_the_card_reports_as_theirs_is_stated(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+@pytest.mark.parametrize("text, chunk, label", [
+    # a date written as numbers dates the line; its day and month are no ages
+    ("2024-10-10 | ACOG | Average-risk individuals should begin screening mammography at 40.", ACOG_START,
+     "supports"),
+    ("Posted 10/10/2024: ACOG says average-risk individuals should begin mammograms at 40.", ACOG_START, "supports"),
+    # a thread's post number is no value
+    ("4/ Per ACOG, average-risk individuals should begin screening mammography at 40.", ACOG_START, "supports"),
+    # the counterpart: an age given in words of its own is still compared
+    ("4/ Per ACOG, average-risk individuals should begin screening mammography at 45.", ACOG_START, "contradicts"),
+])
+def test_a_numeric_date_and_a_post_number_are_no_values(verifier, text, chunk, label):
+    assert judge(verifier, text, chunk)[0] == label
+
+
+@pytest.mark.parametrize("text, chunk, label", [
+    # the new age of a move is the claim's; the old one is what it moved from, not a range
+    ("ACOG's update raised the starting age from 40 to 50.", ACOG_START, "contradicts"),
+    ("ACOG's update lowered the starting age for average-risk patients from 50 to 40.", ACOG_START, "supports"),
+    ("The task force moved its start age from 50 to 40 in 2024.", "uspstf-2024#changes-from-2016", "supports"),
+])
+def test_a_start_age_moved_from_one_age_to_another(verifier, text, chunk, label):
+    assert judge(verifier, text, chunk)[0] == label
+
+
+@pytest.mark.parametrize("text, label", [
+    # an age below the card's bound ("chest radiation before 30") is within it
+    ("The ACS average-risk advice does not cover a woman given chest radiation at 19.", "supports"),
+    # the counterpart: an age past the bound is not
+    ("The ACS average-risk advice does not cover a woman given chest radiation at 41.", "contradicts"),
+])
+def test_an_age_below_a_cards_bound_is_within_it(verifier, text, label):
+    assert judge(verifier, text, "acs-2015#average-risk")[0] == label

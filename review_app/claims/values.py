@@ -205,6 +205,10 @@ def uncovered(claim: Facts, card: Facts, ageless_span: tuple[int, int] | None = 
             continue  # "moved the start from 50 to 40" and a card's change for "40 to 49": the band's edge
         if open_bound(value, claim, card):
             continue  # "past 74" and a card's "75 or older"
+        if number and value not in claim.starts | claim.ends | claim.bounds and card.bounds \
+                and not any(float(value) in (low, high) for low, high in claim.age_ranges if low != high) \
+                and any(float(value) < float(b) for b in card.bounds):
+            continue  # "chest radiation at 22" and a card's "chest radiation before 30"
         if value_kind(value, claim, card) == "number" and any(
                 high - low == 9 and low % 10 == 0 and float(value) in (low, high)
                 and any(low <= float(v) <= high for v in ages_of(card)) for low, high in claim.age_ranges):

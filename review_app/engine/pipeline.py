@@ -150,6 +150,7 @@ class Engine:
         primary = np.array([corpus.source_by_id[c.document_id].knowledge_class == self.pack.primary_class
                             for c in chunks], dtype=bool)
         self._primary_org_code = np.where(primary, self._org_code, -1)
+        self._chunk_kind = np.array([corpus.source_by_id[c.document_id].knowledge_class for c in chunks])
         self.document_ids = np.array([c.document_id for c in chunks])
         self._source_year = np.array([s.published_date.year if s.published_date else 0 for s in corpus.sources])
         source = corpus.source_by_id
@@ -472,6 +473,11 @@ class Engine:
         # when the question asks for both ("... and did it repeat that in its statement?")
         besides = asked_kind is not None and self.aspects.asks_besides_primary(normalized)
         preferred = (asked_kind, self.pack.primary_class) if besides else (asked_kind or self.pack.primary_class,)
+        if asked_kind is not None and not besides and not held and not every_organization:
+            # "is there something written for patients on X?", no organization named: the sources of
+            # that kind answer (every organization, when none has one)
+            having = {self._org_list[c] for c in np.unique(self._org_code[eligible & (self._chunk_kind == asked_kind)])}
+            organizations = [o for o in organizations if o in having] or organizations
         per_aspect = {}
         if len(held) > 1 and not default:  # "does ORG-A's advice cover her? and what interval does ORG-B want?"
             for aspect in asked:

@@ -26,6 +26,7 @@ from .datafiles import compile_pattern, read_mapping
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
+_MATCH_CLAUSE_BREAK = re.compile(r"[;,]|\s[-\u2013\u2014]\s|\b(?:but|however|though|although)\b", re.IGNORECASE)
 _LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
 _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 
@@ -271,6 +272,12 @@ class ScopeGuard:
         if context.list_negation_after is not None \
                 and context.list_negation_after.search(_SENTENCE_BREAK.split(after)[0]):
             return "negated"
+        # a match that runs across a clause break ("a test - her friend got called back") is told
+        # of whoever its last clause names
+        inner = _MATCH_CLAUSE_BREAK.split(match.group(0))
+        if len(inner) > 1 and rule.flag not in context.experiencer_exempt and context.experiencer is not None \
+                and context.experiencer.search(inner[-1]):
+            return "another person"
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
                 and context.experiencer.search(clause) and not (
                     context.shared_with_patient is not None and context.shared_with_patient.search(clause)) \

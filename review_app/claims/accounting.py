@@ -189,23 +189,36 @@ def frequency_clash(claim_text: str, card_text: str, card_intervals: frozenset[s
     return ""
 
 
+def _set_aside(card_text: str, rules: AccountingRules, intervals) -> list[tuple[str, frozenset[str]]]:
+    """(the words after each set-aside phrase up to the clause's end, the ranked intervals they
+    give): "annual, rather than every 2 years as ORG-B advises" sets biennial aside as ORG-B's."""
+    if rules.set_aside is None:
+        return []
+    ranks = dict(rules.ranks)
+    pieces = [re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0] for m in rules.set_aside.finditer(card_text)]
+    return [(piece.lower(), frozenset(i for i in intervals(piece) if i in ranks)) for piece in pieces]
+
+
+def _ranked_one(claim_intervals: frozenset[str], rules: AccountingRules) -> str | None:
+    """The claim's interval when it gives exactly one of the ranked ones."""
+    mine = [i for i in claim_intervals if i in dict(rules.ranks)]
+    return mine[0] if len(mine) == 1 else None
+
+
 def set_aside_for(claim_text: str, card_text: str, claim_intervals: frozenset[str], names: tuple[str, ...],
                   everyone: tuple[str, ...], rules: AccountingRules, intervals) -> str:
     """An interval a card sets aside as another organization's ("annual, rather than every 2 years as
     ORG-B advises") when the claim gives ORG-B another one ("praised ORG-B for adopting annual
     screening": the organization named nearest before the claim's interval). `names`: the other
     organizations' names, `everyone`: all of them, lower case."""
-    if rules.set_aside is None:
+    mine = _ranked_one(claim_intervals, rules)
+    if mine is None:
         return ""
-    ranks = dict(rules.ranks)
-    mine = {i for i in claim_intervals if i in ranks}
-    for m in rules.set_aside.finditer(card_text):
-        piece = re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0]
-        theirs = {i for i in intervals(piece) if i in ranks}
+    for piece, theirs in _set_aside(card_text, rules, intervals):
         for name in names:
-            if re.search(rf"\b{re.escape(name)}\b", piece.lower()) and theirs and len(mine) == 1 \
-                    and not mine & theirs and nearest_organization(claim_text, next(iter(mine)), everyone) == name:
-                return f"{' / '.join(sorted(theirs))} as {name.upper()}'s, not {next(iter(mine))}"
+            if re.search(rf"\b{re.escape(name)}\b", piece) and theirs and mine not in theirs \
+                    and nearest_organization(claim_text, mine, everyone) == name:
+                return f"{' / '.join(sorted(theirs))} as {name.upper()}'s, not {mine}"
     return ""
 
 
@@ -213,17 +226,9 @@ def reported_as_for(claim_intervals: frozenset[str], card_text: str, name: str, 
                     intervals) -> bool:
     """Does the card report the claim's one interval as organization `name`'s ("every year rather than
     every 2 years as ORG-B advises" reports biennial as ORG-B's)?"""
-    if rules.set_aside is None:
-        return False
-    ranks = dict(rules.ranks)
-    mine = {i for i in claim_intervals if i in ranks}
-    if len(mine) != 1:
-        return False
-    for m in rules.set_aside.finditer(card_text):
-        piece = re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0]
-        if re.search(rf"\b{re.escape(name)}\b", piece.lower()) and {i for i in intervals(piece) if i in ranks} == mine:
-            return True
-    return False
+    mine = _ranked_one(claim_intervals, rules)
+    return mine is not None and any(re.search(rf"\b{re.escape(name)}\b", piece) and theirs == {mine}
+                                    for piece, theirs in _set_aside(card_text, rules, intervals))
 
 
 def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:

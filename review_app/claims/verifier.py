@@ -469,7 +469,7 @@ class Verifier:
             return "contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}"
         compared = frequency_clash(" ".join(s for s, _, _ in facts.sentences),
                                    self.engine.corpus.chunk_by_id[chunk_id].text, card.intervals, self.accounting,
-                                   lambda text: self.reader.intervals(self.reader.normalize(text)))
+                                   self._text_intervals)
         if compared:  # "less often than ORG-B" against a card whose interval is the more frequent
             return "contradicts", "missing_fact", f"{chunk_id} states {compared}"
         others = tuple(o.lower() for o in self.engine.corpus.organizations
@@ -478,7 +478,7 @@ class Verifier:
                                self.engine.corpus.chunk_by_id[chunk_id].text,
                                self.reader.single_intervals(facts.intervals), others,
                                tuple(o.lower() for o in self.engine.corpus.organizations), self.accounting,
-                               lambda text: self.reader.intervals(self.reader.normalize(text)))
+                               self._text_intervals)
         if theirs:  # the card sets aside another organization's interval, which the claim gives otherwise
             return "contradicts", "missing_fact", f"{chunk_id} states {theirs}"
         # "Recommended against" must be stated as such; otherwise a card sentence must share one of
@@ -931,7 +931,11 @@ class Verifier:
         everyone = tuple(o.lower() for o in self.engine.corpus.organizations)
         return set_aside_for(" ".join(s for s, _, _ in facts.sentences), self.engine.corpus.chunk_by_id[chunk_id].text,
                              self.reader.single_intervals(facts.intervals), tuple(o.lower() for o in organizations),
-                             everyone, self.accounting, lambda text: self.reader.intervals(self.reader.normalize(text)))
+                             everyone, self.accounting, self._text_intervals)
+
+    def _text_intervals(self, text: str) -> frozenset[str]:
+        """The intervals a piece of card text gives, read as a claim's are."""
+        return self.reader.intervals(self.reader.normalize(text))
 
     def _reported_as_theirs(self, facts: Facts, organizations: Sequence[str], chunk_id: str) -> bool:
         """Does the card report the part's interval as its organizations' own ("every year rather than
@@ -940,7 +944,7 @@ class Verifier:
         card_text = self.engine.corpus.chunk_by_id[chunk_id].text
         return bool(organizations) and all(
             reported_as_for(mine, card_text, o.lower(), self.accounting,
-                            lambda text: self.reader.intervals(self.reader.normalize(text)))
+                            self._text_intervals)
             for o in organizations)
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:

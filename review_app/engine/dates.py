@@ -26,8 +26,8 @@ _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "sprin
           "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12,
           "q1": 3, "q2": 6, "q3": 9, "q4": 12, "first quarter of": 3, "second quarter of": 6, "third quarter of": 9,
           "fourth quarter of": 12}
-# (and "en 2013", "para 2020": the leads of a bilingual patient's Spanish)
-_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of|en|para)"
+# (and "en 2013": the lead of a bilingual patient's Spanish)
+_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of|en)"
 _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
                          rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"

@@ -14,16 +14,16 @@ from review_app.review.export import plan_export
 from review_app.review.service import ReviewService
 from review_app.review.store import ReviewStore, StoreError
 
+from .chunks import USPSTF_2016_40_49
 from .conftest import LABELS_DIR
 
 CLAIM = "In 2016 USPSTF called screening in the 40s an individual decision (grade C)."
-CHUNK = "uspstf-2016#ages-40-to-49"
 CANONICAL = ("canonical", "canonical-001", "c1", "uspstf-2024#recommendation")
 
 
 def added_pair(service):
-    added = service.add_claim("holdout", "holdout-003", CLAIM, [CHUNK], "dr-a")
-    return ("holdout", "holdout-003", added.claim_id, CHUNK)
+    added = service.add_claim("holdout", "holdout-003", CLAIM, [USPSTF_2016_40_49], "dr-a")
+    return ("holdout", "holdout-003", added.claim_id, USPSTF_2016_40_49)
 
 
 def suggestion(service, pair, reviewer=None):

@@ -5,37 +5,40 @@ and with a counterpart that must keep its label."""
 
 import pytest
 
+from .chunks import (
+    ACOG_75,
+    ACOG_FAQ,
+    ACOG_INTERVAL,
+    ACR_RESPONSE,
+    ACR_RISK,
+    ACR_START,
+    ACS_40_44,
+    USPSTF_75,
+    USPSTF_REC,
+)
 from .conftest import judge
-
-ACR = "acr-current#starting-age-and-interval"
-ACR_RISK = "acr-current#risk-assessment"
-ACOG_FAQ = "acog-faq#when-to-start-and-how-often"
-ACOG_INTERVAL = "acog-2024#screening-interval"
-ACS_EARLY = "acs-2015#ages-40-to-44"
-USPSTF_2024 = "uspstf-2024#recommendation"
-USPSTF_75 = "uspstf-2024#age-75-and-older"
 
 
 def test_same_as_another_organization_speaks_for_both(verifier):
     text = "ACR: yearly screening beginning at 40 - same as ACOG's."
-    assert judge(verifier, text, ACR) == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, ACR_START) == ("partially_supports", "wrong_organization")
     assert judge(verifier, text, ACOG_INTERVAL) == ("contradicts", "wrong_organization")
     # without the comparison the card states it all
-    assert judge(verifier, "ACR: yearly screening beginning at 40.", ACR)[0] == "supports"
+    assert judge(verifier, "ACR: yearly screening beginning at 40.", ACR_START)[0] == "supports"
 
 
 def test_a_trailing_like_or_thats_how_org_puts_it_attributes_the_sentence(verifier):
-    assert judge(verifier, "Screening every year starting at 40, just like the ACR.", ACR)[0] == "supports"
+    assert judge(verifier, "Screening every year starting at 40, just like the ACR.", ACR_START)[0] == "supports"
     assert judge(verifier, "Start at 40 and go every year or two, decided with your clinician; that's how ACOG "
                            "puts it.", ACOG_FAQ)[0] == "supports"
     # attributed to another organization, the card is not the one that says it
-    assert judge(verifier, "Screening every year starting at 40, just like the USPSTF.", ACR)[0] != "supports"
+    assert judge(verifier, "Screening every year starting at 40, just like the USPSTF.", ACR_START)[0] != "supports"
 
 
 def test_each_part_under_its_organization(verifier):
     text = "Ages 40-44: annual screening an option under ACS, biennial screening recommended under USPSTF."
-    assert judge(verifier, text, ACS_EARLY) == ("partially_supports", "wrong_organization")
-    assert judge(verifier, text, USPSTF_2024) == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, ACS_40_44) == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, USPSTF_REC) == ("partially_supports", "wrong_organization")
 
 
 @pytest.mark.parametrize("text, label", [
@@ -43,12 +46,12 @@ def test_each_part_under_its_organization(verifier):
     ("ACS leaves annual screening up to women in their late forties.", "does_not_support"),
 ])
 def test_a_part_of_a_decade_is_its_part(verifier, text, label):
-    assert judge(verifier, text, ACS_EARLY)[0] == label
+    assert judge(verifier, text, ACS_40_44)[0] == label
 
 
 def test_a_part_of_a_decade_lies_inside_a_wider_range(verifier):
     assert judge(verifier, "The task force advises a mammogram every other year for women in their mid-forties.",
-                 USPSTF_2024)[0] == "supports"
+                 USPSTF_REC)[0] == "supports"
 
 
 def test_not_lacking_evidence_is_having_it(verifier):
@@ -64,10 +67,6 @@ def test_the_cards_sentence_with_its_one_number_changed_contradicts(verifier, ag
                  ACR_RISK)[0] == label
 
 
-ACOG_75 = "acog-2024#age-75-and-older"
-RESPONSE = "acr-uspstf-2024-response#response-to-uspstf-2024"
-
-
 @pytest.mark.parametrize("text, label", [
     ("With its 2024 update ACOG retired the bulletin's guidance for patients past 75.", "contradicts"),
     ("The bulletin's advice on patients past 75 is obsolete since ACOG's 2024 update.", "contradicts"),
@@ -79,9 +78,9 @@ def test_a_section_said_to_be_replaced_that_the_update_left_in_place(verifier, t
 
 def test_full_approval_against_a_change_called_not_far_enough(verifier):
     assert judge(verifier, "The radiologists praised the 2024 task force change as going far enough.",
-                 RESPONSE)[0] == "contradicts"
+                 ACR_RESPONSE)[0] == "contradicts"
     assert judge(verifier, "The radiologists said the 2024 task force change did not go far enough.",
-                 RESPONSE)[0] == "supports"
+                 ACR_RESPONSE)[0] == "supports"
 
 
 def test_a_topic_of_another_card_is_not_contradicted_by_a_shared_age(verifier):

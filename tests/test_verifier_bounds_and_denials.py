@@ -7,17 +7,8 @@ import datetime as dt
 
 import pytest
 
+from .chunks import ACOG_START, ACR_75, ACS_45_54, ACS_AVERAGE, ACS_CBE, ACS_STOP, USPSTF_75, USPSTF_DENSE, USPSTF_REC
 from .conftest import PINNED, judge
-
-USPSTF_2024 = "uspstf-2024#recommendation"
-USPSTF_75 = "uspstf-2024#age-75-and-older"
-USPSTF_DENSE = "uspstf-2024#dense-breasts"
-ACS_RISK = "acs-2015#average-risk"
-ACS_STOP = "acs-2015#when-to-stop"
-ACS_CBE = "acs-2015#clinical-breast-examination"
-ACS_MID = "acs-2015#ages-45-to-54"
-ACR_75 = "acr-current#age-75-and-older"
-ACOG_START = "acog-2024#starting-age"
 
 
 @pytest.mark.parametrize("text, label", [
@@ -27,16 +18,16 @@ ACOG_START = "acog-2024#starting-age"
     ("The task force: a mammogram every second year for a woman of 62.", "supports"),  # an age inside the range
 ])
 def test_an_end_age_must_be_where_the_range_ends(verifier, text, label):
-    assert judge(verifier, text, USPSTF_2024)[0] == label
+    assert judge(verifier, text, USPSTF_REC)[0] == label
 
 
 def test_an_end_age_of_another_band_is_checked_against_that_band(verifier):
-    assert judge(verifier, "ACS: a yearly mammogram from 45 up to 58.", ACS_MID)[0] == "contradicts"
-    assert judge(verifier, "ACS: a yearly mammogram from 45 up to 54.", ACS_MID)[0] == "supports"
+    assert judge(verifier, "ACS: a yearly mammogram from 45 up to 58.", ACS_45_54)[0] == "contradicts"
+    assert judge(verifier, "ACS: a yearly mammogram from 45 up to 54.", ACS_45_54)[0] == "supports"
 
 
 def test_not_waiting_until_an_age_is_no_end_age(verifier):
-    assert judge(verifier, "It is right that the task force no longer holds off until 50.", USPSTF_2024)[0] != \
+    assert judge(verifier, "It is right that the task force no longer holds off until 50.", USPSTF_REC)[0] != \
         "contradicts"
 
 
@@ -46,7 +37,7 @@ def test_not_waiting_until_an_age_is_no_end_age(verifier):
     ("Under ACS, chest radiotherapy before age 30 puts a woman outside average risk.", "supports"),
 ])
 def test_a_length_of_time_is_not_the_age_the_card_gives(verifier, text, label):
-    assert judge(verifier, text, ACS_RISK)[0] == label
+    assert judge(verifier, text, ACS_AVERAGE)[0] == label
 
 
 @pytest.mark.parametrize("text, label", [
@@ -130,7 +121,7 @@ def test_the_cards_age_after_the_same_word_is_not_a_new_fact(verifier):
 
 def test_continuing_through_an_age_is_the_ranges_end_not_a_stopping_topic(verifier):
     assert judge(verifier, "The task force advises a mammogram every other year from forty, continuing through "
-                           "seventy-four.", USPSTF_2024)[0] == "supports"
+                           "seventy-four.", USPSTF_REC)[0] == "supports"
 
 
 @pytest.mark.parametrize("text, label", [
@@ -138,7 +129,7 @@ def test_continuing_through_an_age_is_the_ranges_end_not_a_stopping_topic(verifi
     ("In 2024 the task force brought its start down from 50 to 45.", "contradicts"),
 ])
 def test_a_change_from_one_age_to_another_starts_at_the_new_one(verifier, text, label):
-    assert judge(verifier, text, USPSTF_2024)[0] == label
+    assert judge(verifier, text, USPSTF_REC)[0] == label
 
 
 @pytest.mark.parametrize("text", [
@@ -175,7 +166,7 @@ def test_not_before_an_age_is_a_start_at_that_age(verifier):
     ("Under ACS, chest radiotherapy regardless of age rules out average risk.", "contradicts"),
 ])
 def test_no_age_limit_against_a_cards_age_limit(verifier, text, label):
-    assert judge(verifier, text, ACS_RISK)[0] == label
+    assert judge(verifier, text, ACS_AVERAGE)[0] == label
 
 
 def test_not_an_interval_like_another_organization_is_that_organizations_interval(verifier):
@@ -221,5 +212,5 @@ def test_continuing_until_an_age_is_a_fixed_stop(verifier):
 
 
 def test_chest_rt_is_chest_radiation(verifier):
-    assert judge(verifier, "ACS avg-risk definition excludes chest RT before 35.", ACS_RISK)[0] == "contradicts"
-    assert judge(verifier, "ACS avg-risk definition excludes chest RT before age 30.", ACS_RISK)[0] == "supports"
+    assert judge(verifier, "ACS avg-risk definition excludes chest RT before 35.", ACS_AVERAGE)[0] == "contradicts"
+    assert judge(verifier, "ACS avg-risk definition excludes chest RT before age 30.", ACS_AVERAGE)[0] == "supports"

@@ -6,10 +6,8 @@ own sentences, each with a counterpart that must keep its label."""
 
 import pytest
 
+from .chunks import USPSTF_CHANGES
 from .conftest import judge
-
-CHANGES = "uspstf-2024#changes-from-2016"
-
 
 # --- a relative difference is not a share of a group ------------------------------------------
 
@@ -19,17 +17,17 @@ CHANGES = "uspstf-2024#changes-from-2016"
     ("The task force noted that 40% of Black women with breast cancer die of it.", "contradicts"),
 ])
 def test_a_relative_difference_is_not_a_share(verifier, text, expected):
-    assert judge(verifier, text, CHANGES)[0] == expected
+    assert judge(verifier, text, USPSTF_CHANGES)[0] == expected
 
 
 def test_a_rate_is_not_a_bare_percentage(verifier):
     text = "The task force says biennial mammograms lower breast cancer incidence by 2%."
-    assert judge(verifier, text, CHANGES)[0] != "supports"
+    assert judge(verifier, text, USPSTF_CHANGES)[0] != "supports"
 
 
 def test_a_hyphenated_percent_a_year_is_a_rate_not_an_interval(verifier):
     text = "The task force cites a two-percent yearly rise in invasive breast cancer among women in their 40s."
-    assert judge(verifier, text, CHANGES)[0] == "supports"
+    assert judge(verifier, text, USPSTF_CHANGES)[0] == "supports"
 
 
 # --- denials of what an organization said -------------------------------------------------------

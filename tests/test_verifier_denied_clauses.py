@@ -7,14 +7,8 @@ with a counterpart that must keep its label."""
 
 import pytest
 
+from .chunks import ACOG_INTERVAL, ACR_RESPONSE, ACS_STOP, USPSTF_75, USPSTF_2016_DENSE, USPSTF_POPULATION
 from .conftest import judge
-
-USPSTF_75 = "uspstf-2024#age-75-and-older"
-USPSTF_POPULATION = "uspstf-2024#population"
-USPSTF_2016_DENSE = "uspstf-2016#dense-breasts"
-ACS_STOP = "acs-2015#when-to-stop"
-ACOG_INTERVAL = "acog-2024#screening-interval"
-ACR_RESPONSE = "acr-uspstf-2024-response#response-to-uspstf-2024"
 
 
 @pytest.mark.parametrize("text, label", [

@@ -11,16 +11,17 @@ import datetime as dt
 
 import pytest
 
+from .chunks import (
+    ACOG_2017_START,
+    ACOG_DENSE,
+    ACR_75,
+    ACS_45_54,
+    USPSTF_2016_REC,
+    USPSTF_CHANGES,
+    USPSTF_POPULATION,
+    USPSTF_REC,
+)
 from .conftest import judge
-
-ACS_45_54 = "acs-2015#ages-45-to-54"
-ACOG_DENSE = "acog-2024#dense-breasts"
-ACOG_2017_START = "acog-2017#starting-age"
-ACR_75 = "acr-current#age-75-and-older"
-USPSTF_REC = "uspstf-2024#recommendation"
-USPSTF_2016_REC = "uspstf-2016#recommendation"
-USPSTF_POPULATION = "uspstf-2024#population"
-USPSTF_CHANGES = "uspstf-2024#changes-from-2016"
 
 
 @pytest.mark.parametrize("text, chunk, label", [

@@ -7,15 +7,8 @@ from the sets' own sentences, each with a counterpart that must keep its label."
 
 import pytest
 
+from .chunks import ACOG_START, ACR_75, ACR_RESPONSE_ANNUAL, ACS_45_54, ACS_55, ACS_STOP, USPSTF_REC
 from .conftest import PINNED, judge
-
-USPSTF = "uspstf-2024#recommendation"
-ACOG_START = "acog-2024#starting-age"
-ACS_45 = "acs-2015#ages-45-to-54"
-ACS_55 = "acs-2015#age-55-and-older"
-ACS_STOP = "acs-2015#when-to-stop"
-ACR_75 = "acr-current#age-75-and-older"
-
 
 # --- who a claim about "the groups" speaks for --------------------------------------------------
 
@@ -26,26 +19,26 @@ ACR_75 = "acr-current#age-75-and-older"
 ])
 def test_the_others_speak_for_every_organization_but_the_one_set_aside(verifier, text):
     # the cited organization is one of the others: its part is stated, the claim speaks for more
-    assert judge(verifier, text, USPSTF)[:2] == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, USPSTF_REC)[:2] == ("partially_supports", "wrong_organization")
     assert judge(verifier, text, ACOG_START)[:2] == ("partially_supports", "wrong_organization")
     # the organization set aside is not what the claim speaks for
-    assert judge(verifier, text, ACS_45)[0] == "does_not_support"
+    assert judge(verifier, text, ACS_45_54)[0] == "does_not_support"
 
 
 def test_without_a_set_aside_organization_every_group_includes_it(verifier):
     text = "Every organization now tells average-risk women to start mammograms at 40."
-    assert judge(verifier, text, ACS_45)[0] == "contradicts"
+    assert judge(verifier, text, ACS_45_54)[0] == "contradicts"
 
 
 def test_a_majority_with_its_exception_is_two_assertions(verifier):
     text = "Most of the groups favour a start around 40, though the ACS puts routine yearly screening at 45."
-    assert judge(verifier, text, ACS_45) == ("partially_supports", "wrong_organization")  # ACS's part is stated
-    assert judge(verifier, text, USPSTF)[:2] == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, ACS_45_54) == ("partially_supports", "wrong_organization")  # ACS's part is stated
+    assert judge(verifier, text, USPSTF_REC)[:2] == ("partially_supports", "wrong_organization")
 
 
 def test_a_majority_whose_though_clause_names_no_organization_sets_none_aside(verifier):
     text = "Most of the groups favour a start around 40, though screening is a personal choice."
-    assert judge(verifier, text, ACS_45)[1] != "wrong_organization"
+    assert judge(verifier, text, ACS_45_54)[1] != "wrong_organization"
 
 
 # --- an upper age limit, in other words -----------------------------------------------------------
@@ -99,7 +92,7 @@ def test_an_age_in_the_same_place_is_still_compared(verifier):
     "Among the four groups, only the ACR tells average-risk women to begin at 40.",
 ])
 def test_only_one_organization_denies_the_others(verifier, text):
-    assert judge(verifier, text, USPSTF) == ("contradicts", "wrong_organization")  # USPSTF begins at 40 too
+    assert judge(verifier, text, USPSTF_REC) == ("contradicts", "wrong_organization")  # USPSTF begins at 40 too
     acr = "acr-current#starting-age-and-interval"
     assert judge(verifier, text, acr) == ("partially_supports", "wrong_organization")
 
@@ -159,23 +152,21 @@ def test_a_list_of_exclusions_with_one_the_card_does_not_name_is_partly_right(ve
 
 # --- a card that reports another organization's position --------------------------------------------
 
-REACTION = "acr-uspstf-2024-response#annual-screening-from-40"
-
 
 @pytest.mark.parametrize("text", [
     "USPSTF = yearly mammogram from 40",
     "The ACR and the USPSTF now both want a mammogram every year from forty.",
 ])
 def test_another_organizations_position_the_card_reports_otherwise_contradicts(verifier, text):
-    assert judge(verifier, text, REACTION) == ("contradicts", "wrong_organization")
+    assert judge(verifier, text, ACR_RESPONSE_ANNUAL) == ("contradicts", "wrong_organization")
 
 
 def test_another_organizations_position_the_card_reports_the_same_is_only_misattributed(verifier):
-    assert judge(verifier, "The USPSTF advises a mammogram every 2 years from 40.", REACTION) == (
+    assert judge(verifier, "The USPSTF advises a mammogram every 2 years from 40.", ACR_RESPONSE_ANNUAL) == (
         "does_not_support", "wrong_organization")
 
 
 def test_a_notes_slashes_between_organizations_part_their_positions(verifier):
     text = "Start age: USPSTF 40 / ACOG 40 / ACS 45"
     assert judge(verifier, text, ACOG_START) == ("partially_supports", "wrong_organization")
-    assert judge(verifier, text, USPSTF) == ("partially_supports", "wrong_organization")
+    assert judge(verifier, text, USPSTF_REC) == ("partially_supports", "wrong_organization")

@@ -10,15 +10,8 @@ must keep its label."""
 
 import pytest
 
+from .chunks import ACOG_INTERVAL, ACOG_START, ACR_DENSE, ACS_40_44, USPSTF_75, USPSTF_EXCLUSIONS
 from .conftest import judge
-
-ACR_DENSE = "acr-current#dense-breasts"
-USPSTF_DENSE = "uspstf-2024#dense-breasts"
-USPSTF_75 = "uspstf-2024#age-75-and-older"
-USPSTF_EXCLUSIONS = "uspstf-2024#exclusions"
-ACOG_INTERVAL = "acog-2024#screening-interval"
-ACOG_START = "acog-2024#starting-age"
-ACS_40_44 = "acs-2015#ages-40-to-44"
 
 
 @pytest.mark.parametrize("label", ["Rationale: ", "Explanation: ", "Correct answer: B. ", "Speaker two: "])

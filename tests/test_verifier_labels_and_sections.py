@@ -12,26 +12,27 @@ sets, and with a counterpart that must keep its label."""
 
 import pytest
 
+from .chunks import (
+    ACOG_DENSE,
+    ACOG_START,
+    ACR_RESPONSE_ANNUAL,
+    ACR_RISK,
+    ACR_START,
+    ACS_45_54,
+    ACS_AVERAGE,
+    ACS_CBE,
+    ACS_STOP,
+    USPSTF_75,
+    USPSTF_EXCLUSIONS,
+    USPSTF_REC,
+)
 from .conftest import judge
-
-ACS_WHEN_TO_STOP = "acs-2015#when-to-stop"
-ACS_45_54 = "acs-2015#ages-45-to-54"
-ACS_CBE = "acs-2015#clinical-breast-examination"
-ACS_AVERAGE = "acs-2015#average-risk"
-ACOG_START = "acog-2024#starting-age"
-ACOG_DENSE = "acog-2024#dense-breasts"
-ACR_START = "acr-current#starting-age-and-interval"
-ACR_RISK = "acr-current#risk-assessment"
-ACR_RESPONSE_ANNUAL = "acr-uspstf-2024-response#annual-screening-from-40"
-USPSTF_REC = "uspstf-2024#recommendation"
-USPSTF_75 = "uspstf-2024#age-75-and-older"
-USPSTF_EXCLUSIONS = "uspstf-2024#exclusions"
 
 
 @pytest.mark.parametrize("text, chunk, label", [
     # the label is dropped and "apart from ORG, the organizations" is read as the others
     ("Correction: apart from the USPSTF, the organizations let healthy women keep screening past 75.",
-     ACS_WHEN_TO_STOP, "partially_supports"),
+     ACS_STOP, "partially_supports"),
     ("Interval row: the ACS wants a yearly mammogram from 45 through 54.", ACS_45_54, "supports"),
     # the counterpart: a label that names an organization is the claim's speaker, and kept
     ("USPSTF: screening every year from 40.", USPSTF_REC, "contradicts"),
@@ -57,7 +58,7 @@ def test_one_organization_named_inside_a_claim_for_all_still_speaks_for_all(veri
 
 @pytest.mark.parametrize("text, chunk, label", [
     ("Screening goes on past 75 for a healthy woman with ten or more years ahead of her, per the ACS, "
-     "which is also the ACR's position.", ACS_WHEN_TO_STOP, "partially_supports"),
+     "which is also the ACR's position.", ACS_STOP, "partially_supports"),
     ("The ACOG starts screening at 40, in line with the ACR.", ACOG_START, "partially_supports"),
     # the counterpart: the same claim without a second holder is the card's alone
     ("The ACOG starts screening at 40.", ACOG_START, "supports"),
@@ -143,16 +144,15 @@ def test_a_second_past_verb_with_a_shared_subject_is_a_second_assertion(verifier
     assert judge(verifier, text, chunk)[0] == label
 
 
-
 @pytest.mark.parametrize("text, chunk, label", [
     # organizations listed between dashes name the group before them
     ("Leaving the ACS aside, the groups in our table - the USPSTF, ACOG and the ACR - start screening at 40.",
      ACR_START, "partially_supports"),
     # "rather than to a fixed age" sets the fixed age aside, as "rather than a fixed age" does
     ("The ACS links screening past 75 to health and life expectancy rather than to a fixed age limit.",
-     ACS_WHEN_TO_STOP, "supports"),
+     ACS_STOP, "supports"),
     # the counterpart: the fixed age affirmed is the opposite of the card
-    ("The ACS links screening past 75 to a fixed age limit rather than to health.", ACS_WHEN_TO_STOP, "contradicts"),
+    ("The ACS links screening past 75 to a fixed age limit rather than to health.", ACS_STOP, "contradicts"),
 ])
 def test_a_list_between_dashes_and_rather_than_to(verifier, text, chunk, label):
     assert judge(verifier, text, chunk)[0] == label

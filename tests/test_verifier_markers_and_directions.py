@@ -10,20 +10,21 @@ counterpart that must keep its label."""
 
 import pytest
 
+from .chunks import (
+    ACOG_75,
+    ACOG_START,
+    ACR_RESPONSE,
+    ACR_RESPONSE_ANNUAL,
+    ACR_START,
+    ACS_45_54,
+    ACS_STOP,
+    USPSTF_75,
+    USPSTF_2016_DBT,
+    USPSTF_2016_DENSE,
+    USPSTF_POPULATION,
+    USPSTF_REC,
+)
 from .conftest import judge
-
-ACS_45_54 = "acs-2015#ages-45-to-54"
-ACS_WHEN_TO_STOP = "acs-2015#when-to-stop"
-ACOG_START = "acog-2024#starting-age"
-ACOG_75 = "acog-2024#age-75-and-older"
-ACR_START = "acr-current#starting-age-and-interval"
-ACR_REACTION = "acr-uspstf-2024-response#response-to-uspstf-2024"
-ACR_RESPONSE_ANNUAL = "acr-uspstf-2024-response#annual-screening-from-40"
-USPSTF_REC = "uspstf-2024#recommendation"
-USPSTF_POPULATION = "uspstf-2024#population"
-USPSTF_75 = "uspstf-2024#age-75-and-older"
-USPSTF_2016_DENSE = "uspstf-2016#dense-breasts"
-USPSTF_2016_DBT = "uspstf-2016#tomosynthesis"
 
 
 @pytest.mark.parametrize("text, chunk, expected", [
@@ -93,7 +94,7 @@ def test_a_bare_can_begin_is_granted_by_a_recommendation_to_begin(verifier, text
     ("Per the panel, no more mammograms after 74.", USPSTF_75, ("contradicts", "misstated_strength")),
     ("Task Force view: no more screening past age 74.", USPSTF_75, ("contradicts", "misstated_strength")),
     # the counterpart: "no more" tied to health, not an age, is the stopping advice itself
-    ("The ACS says no more mammograms once life expectancy is under 10 years.", ACS_WHEN_TO_STOP,
+    ("The ACS says no more mammograms once life expectancy is under 10 years.", ACS_STOP,
      ("supports", None)),
 ])
 def test_no_more_mammograms_after_an_age_is_a_direction_to_stop(verifier, text, chunk, expected):
@@ -115,8 +116,8 @@ def test_an_interval_set_aside_with_its_holder_is_not_the_claims(verifier, text,
 @pytest.mark.parametrize("text, chunk, label", [
     ("ACOG's interim update did not leave the older-women advice of PB 179 unchanged.", ACOG_75, "contradicts"),
     ("ACOG's interim update left the bulletin's advice for women over 75 untouched.", ACOG_75, "supports"),
-    ("The radiologists thought moving the start to 40 was a bad idea.", ACR_REACTION, "contradicts"),
-    ("It isn't that the radiologists found the move to 40 a bad idea; they want more.", ACR_REACTION, "supports"),
+    ("The radiologists thought moving the start to 40 was a bad idea.", ACR_RESPONSE, "contradicts"),
+    ("It isn't that the radiologists found the move to 40 a bad idea; they want more.", ACR_RESPONSE, "supports"),
 ])
 def test_left_unchanged_and_a_bad_idea_take_a_side(verifier, text, chunk, label):
     assert judge(verifier, text, chunk)[0] == label

@@ -4,13 +4,14 @@ wording the card does not use, and with a counterpart that changes the meaning a
 
 import pytest
 
+from .chunks import (
+    ACOG_FAQ,
+    ACR_CONFLICTING,
+    USPSTF_2016_40_49,
+    USPSTF_MODALITY,
+    USPSTF_REC,
+)
 from .conftest import judge
-
-CONFLICTING = "acr-uspstf-2024-response#conflicting-recommendations"
-FAQ_TIMING = "acog-faq#when-to-start-and-how-often"
-OLD_FORTIES = "uspstf-2016#ages-40-to-49"
-MODALITY = "uspstf-2024#screening-modality"
-USPSTF_2024 = "uspstf-2024#recommendation"
 
 
 @pytest.mark.parametrize("text", [
@@ -19,7 +20,7 @@ USPSTF_2024 = "uspstf-2024#recommendation"
     "ACR: inconsistent recs mislead pts; experts need to settle them.",
 ])
 def test_wordings_of_resolving_conflicting_advice(verifier, text):
-    assert judge(verifier, text, CONFLICTING)[0] == "supports"
+    assert judge(verifier, text, ACR_CONFLICTING)[0] == "supports"
 
 
 @pytest.mark.parametrize("text", [
@@ -28,12 +29,12 @@ def test_wordings_of_resolving_conflicting_advice(verifier, text):
     "ACOG FAQ: from 40, annual or biennial, by joint decision with the clinician.",
 ])
 def test_wordings_of_deciding_with_a_clinician(verifier, text):
-    assert judge(verifier, text, FAQ_TIMING)[0] == "supports"
+    assert judge(verifier, text, ACOG_FAQ)[0] == "supports"
 
 
 def test_a_fixed_schedule_is_not_a_shared_decision(verifier):
     text = "ACOG's FAQ: everyone must have a mammogram every year from 40, whatever the clinician thinks."
-    assert judge(verifier, text, FAQ_TIMING)[0] != "supports"
+    assert judge(verifier, text, ACOG_FAQ)[0] != "supports"
 
 
 @pytest.mark.parametrize("text", [
@@ -41,7 +42,7 @@ def test_a_fixed_schedule_is_not_a_shared_decision(verifier):
     "In 2016 the USPSTF called screening before 50 an individualized decision (grade C).",
 ])
 def test_wordings_of_an_individual_decision(verifier, text):
-    assert judge(verifier, text, OLD_FORTIES)[0] == "supports"
+    assert judge(verifier, text, USPSTF_2016_40_49)[0] == "supports"
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -52,7 +53,7 @@ def test_wordings_of_an_individual_decision(verifier, text):
     ("It is not the case that USPSTF 2024 considers only digital mammography effective.", "supports"),
 ])
 def test_effective_and_ineffective_are_sides_of_one_pair(verifier, text, expected):
-    assert judge(verifier, text, MODALITY)[0] == expected
+    assert judge(verifier, text, USPSTF_MODALITY)[0] == expected
 
 
 # --- a note's bookkeeping is not an assertion about guidance ----------------------------------------
@@ -120,7 +121,7 @@ def test_a_permission_to_go_on_is_granted_by_a_recommendation_to_go_on(verifier,
 
 def test_a_choice_offered_is_not_a_recommendation(verifier):
     text = "The task force now says that starting at 40 is up to each woman."
-    assert judge(verifier, text, USPSTF_2024) == ("contradicts", "misstated_strength")
+    assert judge(verifier, text, USPSTF_REC) == ("contradicts", "misstated_strength")
 
 
 # --- a note's year and verbs -----------------------------------------------------------------------------

@@ -8,17 +8,17 @@ apart from the development sets, and with a counterpart that must keep its label
 
 import pytest
 
+from .chunks import (
+    ACOG_75,
+    ACOG_2017_CBE,
+    ACOG_2017_INTERVAL,
+    ACR_START,
+    ACS_40_44,
+    ACS_55,
+    ACS_CBE,
+    USPSTF_REC,
+)
 from .conftest import judge
-
-ACS_55 = "acs-2015#age-55-and-older"
-ACS_40_44 = "acs-2015#ages-40-to-44"
-ACS_CBE = "acs-2015#clinical-breast-examination"
-ACOG_2017_INTERVAL = "acog-2017#screening-interval"
-ACOG_2017_CBE = "acog-2017#clinical-breast-examination"
-ACOG_2024_75 = "acog-2024#age-75-and-older"
-ACR_START = "acr-current#starting-age-and-interval"
-USPSTF_REC = "uspstf-2024#recommendation"
-USPSTF_CHANGES = "uspstf-2024#changes-from-2016"
 
 
 @pytest.mark.parametrize("text, chunk, label", [
@@ -35,8 +35,8 @@ def test_a_prohibition_denied_is_a_permission(verifier, text, chunk, label):
 def test_it_is_not_correct_that_denies_what_follows(verifier):
     denied = "It isn't accurate that ACOG's interim update keeps the bulletin's advice for older women."
     assert judge(verifier, "It is not accurate that ACOG's interim update keeps the bulletin's advice for "
-                           "older women.", ACOG_2024_75)[0] == "contradicts"
-    assert judge(verifier, denied.replace("It isn't accurate that ", ""), ACOG_2024_75)[0] == "supports"
+                           "older women.", ACOG_75)[0] == "contradicts"
+    assert judge(verifier, denied.replace("It isn't accurate that ", ""), ACOG_75)[0] == "supports"
 
 
 def test_most_expert_groups_speak_for_most_organizations(verifier):
@@ -54,9 +54,9 @@ def test_a_version_said_to_remain_current_is_judged_as_current(verifier):
 
 
 def test_an_update_naming_the_version_it_replaces_gives_its_year(verifier):
-    assert judge(verifier, "For women over 75, ACOG keeps following its 2017 bulletin.", ACOG_2024_75)[0] == "supports"
+    assert judge(verifier, "For women over 75, ACOG keeps following its 2017 bulletin.", ACOG_75)[0] == "supports"
     # a year of no version the card names stays unstated
-    assert judge(verifier, "For women over 75, ACOG keeps following its 2012 bulletin.", ACOG_2024_75)[0] != "supports"
+    assert judge(verifier, "For women over 75, ACOG keeps following its 2012 bulletin.", ACOG_75)[0] != "supports"
     # a year that dates a position ("ever since") is not the version's name
     assert judge(verifier, "Ever since its 2017 bulletin, ACOG has told every woman at average risk to start at 40.",
                  "acog-2024#starting-age")[0] != "supports"
@@ -87,7 +87,6 @@ def test_leaving_an_organization_aside_sets_it_aside(verifier):
     assert (label, reason) == ("partially_supports", "wrong_organization")
 
 
-
 @pytest.mark.parametrize("text, chunk, label", [
     ("The ACR wants annual rather than every-24-month mammograms from 40.",
      "acr-uspstf-2024-response#annual-screening-from-40", "supports"),
@@ -95,7 +94,7 @@ def test_leaving_an_organization_aside_sets_it_aside(verifier):
      "supports"),
     ("ACS: no stopping age; go on while healthy with a 10-year+ life expectancy.", "acs-2015#when-to-stop", "supports"),
     # a recommendation said to have been dropped, against a card that keeps it
-    ("With its interim update, ACOG no longer advises screening through at least 75.", ACOG_2024_75, "contradicts"),
+    ("With its interim update, ACOG no longer advises screening through at least 75.", ACOG_75, "contradicts"),
     # a denial denied affirms what follows
     ("ACOG doesn't dispute that routine supplemental screening is needed for dense breasts.",
      "acog-2024#dense-breasts", "contradicts"),

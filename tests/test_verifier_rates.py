@@ -5,9 +5,8 @@ Worded apart from the set's own sentences."""
 
 import pytest
 
+from .chunks import USPSTF_CHANGES
 from .conftest import PINNED
-
-CARD = "uspstf-2024#changes-from-2016"
 
 
 @pytest.mark.parametrize("text", [
@@ -16,7 +15,7 @@ CARD = "uspstf-2024#changes-from-2016"
     "Per the task force, breast cancer incidence climbs about 2% for every additional year of age in the 40s.",
 ])
 def test_a_percentage_each_year_is_neither_a_screening_interval_nor_the_cards_rise(verifier, text):
-    verdict = verifier.judge(text, CARD, PINNED)
+    verdict = verifier.judge(text, USPSTF_CHANGES, PINNED)
     assert verdict.label != "supports"
     assert "biennial" not in verdict.explanation  # not read as annual screening against the card's biennial
 
@@ -24,5 +23,5 @@ def test_a_percentage_each_year_is_neither_a_screening_interval_nor_the_cards_ri
 def test_a_yearly_share_of_a_group_is_another_quantity_than_a_yearly_rise(verifier):
     text = ("The task force reports that roughly 2% of women aged 40 to 49 get an invasive breast cancer diagnosis "
             "every year.")
-    verdict = verifier.judge(text, CARD, PINNED)
+    verdict = verifier.judge(text, USPSTF_CHANGES, PINNED)
     assert (verdict.label, verdict.reason) == ("does_not_support", "missing_fact")

@@ -5,11 +5,8 @@ claim that gives the card's start beside another start ("from 45, with an option
 states one fact more, not a different start. Worded apart from the set's own sentences, each with
 a counterpart that must keep its label."""
 
+from .chunks import ACS_40_44, USPSTF_75
 from .conftest import PINNED, judge
-
-USPSTF_75 = "uspstf-2024#age-75-and-older"
-ACR_75 = "acr-current#age-75-and-older"
-ACS_40 = "acs-2015#ages-40-to-44"
 
 
 def test_the_relative_clause_of_a_contrasted_organization_is_its_own_part(verifier):
@@ -25,10 +22,10 @@ def test_the_relative_clause_of_a_contrasted_organization_is_its_own_part(verifi
 
 def test_a_second_start_beside_the_cards_own_is_one_more_fact(verifier):
     text = "The ACS advises yearly mammograms from 45 with an option to begin at 40 to 44."
-    assert judge(verifier, text, ACS_40)[:2] == ("partially_supports", "missing_fact")
+    assert judge(verifier, text, ACS_40_44)[:2] == ("partially_supports", "missing_fact")
     # the counterpart: a start the card does not give, with none of its own, still contradicts
     assert judge(verifier, "The ACS says women should begin yearly mammograms at 45 at the earliest.",
-                 ACS_40)[0] == "contradicts"
+                 ACS_40_44)[0] == "contradicts"
 
 
 def test_the_four_counted_without_a_noun_speak_for_every_organization(verifier):
@@ -161,7 +158,7 @@ def test_more_plain_forms(verifier):
 def test_a_framing_turn_of_phrase_says_nothing_of_its_own(verifier):
     # "as you may have heard" carries no option ("may") and no content of the claim
     assert judge(verifier, "As you may have heard, the ACS recommends that you start yearly mammograms at 40.",
-                 ACS_40)[:2] == ("contradicts", "misstated_strength")
+                 ACS_40_44)[:2] == ("contradicts", "misstated_strength")
     assert judge(verifier, "Believe it or not, the task force recommends a mammogram every other year "
                            "from 40 through 74.", "uspstf-2024#recommendation")[0] == "supports"
 

@@ -910,3 +910,16 @@ def test_patient_material_asked_with_no_organization_named_comes_from_sources_of
 def test_falling_under_the_population_asks_whom_it_covers(engine):
     assert read(engine, "Would she fall under the task force's average-risk population or one of the excluded "
                         "groups?")[0] == ("applies_to", "high_risk")
+
+
+@pytest.mark.parametrize("question", [
+    "My nieces are 41 and 46, both healthy. Should each of them be getting mammograms now, and how often?",
+    "A neighbour of 50 has never had one and asked me if she is 'supposed' to get one. How often, too?",
+])
+def test_whether_to_be_screened_by_now_asks_when_to_start(engine, question):
+    assert read(engine, question)[0] == ("start_age", "interval")
+
+
+def test_whether_to_be_screened_by_now_counterpart(engine):
+    # the counterpart: how often alone, with no "now" or "supposed to"
+    assert read(engine, "She is 50 and gets mammograms. How often should she be getting them?")[0] == ("interval",)

@@ -307,3 +307,12 @@ def test_held_organizations_asked_as_a_group_beside_one_not_held_answer(engine, 
     decision = engine.ask("I was screened every three years by the NHS. Does the NHS still invite women at 51?",
                           settings)
     assert decision.abstain and "asks only about it" in decision.abstain_reason
+
+
+def test_another_countrys_guideline_named_with_the_topics_words_is_not_held(engine, settings):
+    decision = engine.ask("My daughter (58) lives in Toronto now. What does the Canadian breast screening guideline "
+                          "say about how often she should go?", settings)
+    assert decision.abstain and decision.organizations_absent
+    # the counterpart: a woman who is Canadian asks about screening here
+    decision = engine.ask("I'm Canadian and 45, what do the guidelines say about mammograms for me?", settings)
+    assert not decision.abstain and not decision.organizations_absent

@@ -511,3 +511,22 @@ def test_a_match_running_into_a_clause_about_another_person_is_theirs():
     # the counterpart: her own callback after a mammogram still fires
     assert "diagnostic_symptoms" in GUARD.check("My mammogram last month - I got called back for more views. Do I "
                                                 "still do routine screening?")
+
+
+def test_a_negated_list_ends_at_a_dash_before_another_persons_clause():
+    # "negative for A and B - her sister was diagnosed": the list's last item ends at the dash
+    assert GUARD.check("Panel came back negative for BRCA1/2 and PALB2 - they tested her after her sister was "
+                       "diagnosed at 48. Does the task force advice apply?") == ()
+    # the counterpart: an item the list affirms still fires
+    assert "known_high_risk_genetics" in GUARD.check("Negative for BRCA1 and positive for PALB2 - her sister was "
+                                                     "diagnosed at 48. When should she start?")
+
+
+def test_another_topic_named_as_the_subject_with_the_corpus_topic_in_an_aside():
+    assert GUARD.other_topic("Wellness form, item 9: colorectal cancer screening - 61 F, FIT negative last year. "
+                             "Repeat per the task force? (mammogram item already checked)") \
+        == "colorectal cancer screening"
+    # the counterpart: the corpus topic named outside an aside, and a comorbidity told before the ask
+    assert GUARD.other_topic("Colorectal cancer screening is done; her mammogram is due. Repeat per the task "
+                             "force?") is None
+    assert GUARD.other_topic("Pt has diabetes and hypertension. How often per the task force?") is None

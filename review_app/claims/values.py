@@ -250,6 +250,20 @@ def ranges_apart(claim: Facts, card: Facts) -> bool:
         high < c_low or low > c_high for low, high in claim.age_ranges for c_low, c_high in card.age_ranges)
 
 
+def continued_past_end(claim: Facts, card: Facts) -> str:
+    """The closed end of a card's range that the claim carries the card's own schedule past ("every
+    2 years after 75" against "every 2 years from 40 to 74"): the card's advice ends there, so the
+    claim gives it another end, not advice for another age group."""
+    if not claim.intervals & card.intervals:
+        return ""
+    ends = sorted({c_high for _, c_high in card.age_ranges if c_high < 100})
+    for low, high in claim.age_ranges:
+        for end in ends:
+            if high >= 100 and end < low <= end + 2:
+                return str(end)
+    return ""
+
+
 def other_range_end(claim: Facts, card: Facts) -> str:
     """A range the claim states from the same age as one the card states but ending elsewhere
     ("45 to 55" against "45 to 54"): a different value, even when the card names the other end

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -55,6 +55,7 @@ from .values import (
     ages_within,
     anchors,
     conflicting_values,
+    continued_past_end,
     decade_meets,
     duration_for_age,
     is_decade,
@@ -390,7 +391,7 @@ class Verifier:
             whole = self._chunk_facts(chunk_id)[0]  # the card with what it says of the past
             if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports":
                 # "it still calls ... an individual decision": what the card says held before its update
-                aligned = _aligned_strengths(claim.facts, card)
+                aligned = _aligned_strengths(claim.facts, card, self.reader.age_sides)
                 why = "misstated_strength" if claim.facts.strengths and aligned \
                     and not set(claim.facts.strengths) & set(aligned) else "missing_fact"
                 return verdict("contradicts", why, f"{chunk_id} says this held before its update, no longer")
@@ -415,7 +416,7 @@ class Verifier:
         if not any(p.search(whole) for p in rules.own_exam):
             return ""
         heading = self.engine.corpus.chunk_by_id[chunk_id].heading
-        topics = dict(rules.concepts)
+        topics = rules.concept_patterns
         return next((name for name, words in rules.other_exams
                      if any(p.search(heading) for p in topics[name]) and not any(p.search(whole) for p in words)), "")
 
@@ -455,7 +456,8 @@ class Verifier:
         ages, card_ages = ages_of(facts), ages_of(card)
         # a card about other ages does not state the strength of the claim's advice
         other_ages = bool(ages and card_ages and not ages & card_ages and not ages_within(facts, card))
-        aligned = _aligned_strengths(dataclasses.replace(facts, concepts=facts.concepts | general), card)
+        aligned = _aligned_strengths(dataclasses.replace(facts, concepts=facts.concepts | general), card,
+                                     self.reader.age_sides)
         if facts.mandate and not card.mandate and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
             return ("contradicts", "misstated_strength",
                     f"the claim states an obligation; {chunk_id} says "
@@ -467,6 +469,9 @@ class Verifier:
         opposite = self._opposite(claim, card)
         if opposite:
             return "contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}"
+        reversed_move = self._reversed_move(facts, chunk_id)
+        if reversed_move:
+            return "contradicts", "missing_fact", f"{chunk_id} states a move {reversed_move}"
         compared = frequency_clash(" ".join(s for s, _, _ in facts.sentences),
                                    self.engine.corpus.chunk_by_id[chunk_id].text, card.intervals, self.accounting,
                                    self._text_intervals)
@@ -534,7 +539,7 @@ class Verifier:
             conflicts = other_range_end(facts, card)
         if not conflicts:
             conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
-                or self._year_of_another_part(facts, claim.weights, card) or other_number_after(facts, card)
+                or self._year_of_another_part(facts, claim.weights, card, chunk_id) or other_number_after(facts, card)
         starts = facts.starts - card_starts
         # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
         # one more fact, not a different start
@@ -553,6 +558,9 @@ class Verifier:
         if elsewhere and not (card.intervals and facts.intervals):
             conflicts = ""  # (an interval stated otherwise is still this card's to contradict)
         if conflicts and ranges_apart(facts, card) and not facts.intervals - card.intervals:
+            end = continued_past_end(facts, card)
+            if end:
+                return "contradicts", "missing_fact", f"{chunk_id} ends this advice at {end}; the claim carries it past"
             return ("does_not_support", "missing_fact",
                     f"{chunk_id} is about ages {', '.join(f'{a}-{b}' for a, b in card.age_ranges)}, not the claim's")
         if conflicts:
@@ -560,7 +568,7 @@ class Verifier:
             # card leaves a choice of two to the patient
             graded = all(part.startswith("grade") for part in conflicts.split("; "))
             chosen = conflicts.startswith("a choice of") and "; " not in conflicts \
-                and "for" in facts.strengths and "option" in _aligned_strengths(facts, card)
+                and "for" in facts.strengths and "option" in _aligned_strengths(facts, card, self.reader.age_sides)
             return ("contradicts", "misstated_strength" if graded or chosen else "missing_fact",
                     f"{chunk_id} states {conflicts}")
         wrong_month = self._wrong_month(facts, chunk_id)
@@ -677,11 +685,16 @@ class Verifier:
         return frozenset(str(s.published_date.year) for s in replaced if s.published_date
                          and _title_head(s.title) not in ("", own_head) and _title_head(s.title) in text)
 
-    def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts) -> str:
+    def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts, chunk_id: str) -> str:
         """A date the card gives for another part of its text ("average-risk advice updated in 2021,
         higher-risk advice in 2023" against "updated its average-risk advice in 2023"): the claim's
         year must be in the dated clause closest to its wording; a clause naming a topic the claim
-        does not name is about something else."""
+        does not name is about something else. A section's heading that names a year ("Changes from
+        2016") is dated by its source: what the section tells is the source's, whatever year it names."""
+        chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        heading = self.reader.normalize(chunk.heading).strip(" .").lower()
+        published = self.engine.corpus.source_by_id[chunk.document_id].published_date
+        heading_dated = {str(published.year)} if published else set()
         years = {m.group(2) for sentence, _, _ in claim.sentences for m in DATED_YEAR.finditer(sentence)}
         # a year the claim names otherwise ("its 2023 update") that the card gives as a date
         card_dated = {m.group(2) for clause, _, _ in card.clauses for m in DATED_YEAR.finditer(clause)}
@@ -695,6 +708,8 @@ class Verifier:
             best, best_overlap = None, 0.0
             for clause, _, _ in card.clauses:
                 dated = {m.group(2) for m in DATED_YEAR.finditer(clause)}
+                if dated and clause.strip(" .") == heading:
+                    dated = heading_dated
                 foreign = any(name not in claim.concepts and any(p.search(clause) for p in patterns)
                               for name, patterns in topics)
                 if not dated or foreign:
@@ -738,7 +753,9 @@ class Verifier:
     def _in_force_at(self, text: str, chunk_id: str) -> frozenset[str]:
         """The years of the times a claim speaks at ("as of mid-2024, ORG advised ...") when the chunk
         was in force then: the claim places the position in time, it gives no date the card must state."""
-        return frozenset(year for year, date in _spoken_times(text)
+        stated = self._chunk_facts(chunk_id)[0].values  # an opening year the card states stays a shared value
+        return frozenset(year for year, date in _spoken_times(text, _SPEAKING_AT)
+                         + [(y, d) for y, d in _spoken_times(text, _OPENING_YEAR) if y not in stated]
                          if self.engine.chunk_statuses(date).get(chunk_id) == "current")
 
     def _without_flag_words(self, claim: _ClaimReading) -> _ClaimReading:
@@ -793,7 +810,7 @@ class Verifier:
         stated = {s for atom, r in results if r is not None and r[0] == "supports"
                   for s in atom.reading.facts.strengths}
         aligned = {s for atom, r in results if r is not None and r[1] == "misstated_strength"
-                   for s in _aligned_strengths(atom.reading.facts, card)}
+                   for s in _aligned_strengths(atom.reading.facts, card, self.reader.age_sides)}
         if aligned and aligned <= stated:
             # (not a recommendation for or against beside "the evidence is insufficient": those exclude each other)
             results = [(atom, self._compare(atom.reading, card, chunk_id, ignore_strength=True, context=claim.facts)
@@ -851,6 +868,11 @@ class Verifier:
             context_only = not (own.values or own.concepts)  # "it leaves it to ...": about the claim's subject
             hard = ("opposite" in explanation or (why == "misstated_strength" and (not apart or context_only))
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
+                    # ... or a recommendation or obligation the card does not give, on its own topic ("recommends
+                    # an MRI for her" against an I statement on supplemental MRI)
+                    or (why == "misstated_strength" and bool(own.concepts & card.concepts)
+                        and (own.mandate or ("for" in own.strengths and "for" not in own.negated
+                                             and not {"against", "insufficient"} & set(own.strengths))))
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
                         and bool(self.reader.single_intervals(own.intervals) - card.intervals)
                         and not _other_age_group(own, card)))  # ... unless for ages the card is not about
@@ -902,7 +924,7 @@ class Verifier:
     def _plainly_stated(self, claim: Facts, card: Facts) -> bool:
         """A card clause states the claim's value and topic with no strength word of its own
         ("screening continues through at least age 75"): the strength another part gives is the card's."""
-        topics = dict(self.reader.rules.concepts)
+        topics = self.reader.rules.concept_patterns
         return any(not strengths and anchors(claim.values & values)
                    and any(p.search(clause) for c in claim.concepts for p in topics.get(c, ()))
                    for clause, strengths, values in card.clauses or card.sentences)
@@ -956,6 +978,19 @@ class Verifier:
         at_times = any(p.search(text) for p in self.accounting.exception)
         return next((sentence for _, side, (theirs, sentence) in self._sides(claim, card) if theirs != side
                      and not (at_times and any(p.search(sentence) for p in self.accounting.condition))), "")
+
+    def _reversed_move(self, facts: Facts, chunk_id: str) -> str:
+        """A move the card states ("from grade C to grade B") that the claim makes the other way."""
+        card_moves = self._card_moves(chunk_id)
+        for before, after in self.reader.moves(" ".join(s for s, _, _ in facts.sentences)):
+            for card_before, card_after in card_moves:
+                if before & card_after and after & card_before:
+                    return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+        return ""
+
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _card_moves(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        return self.reader.moves(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
 
     def _agreed_words(self, claim: _ClaimReading, card: Facts) -> frozenset[str]:
         """The words of the claim's antonym phrases on which the card's closest sentence takes the
@@ -1154,10 +1189,16 @@ def _opened(card: Facts) -> Facts:
         (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
 
 
-def _spoken_times(text: str) -> list[tuple[str, dt.date]]:
-    """(year, last day) of each time the text speaks at ("as of mid-2024" is 2024-06-30)."""
+# a year that opens the sentence ("In 2019 the task force was ..."): the time it speaks at, when the
+# cited section was in force then (never read as a version's date: "In 2016 ..." may cite a later card)
+_OPENING_YEAR = re.compile(r"^\W*in ((?:19|20)\d\d)\b(?=,?\s+[a-z])", re.I)
+
+
+def _spoken_times(text: str, *marks: re.Pattern[str]) -> list[tuple[str, dt.date]]:
+    """(year, last day) of each time the text speaks at ("as of mid-2024" is 2024-06-30); `marks`:
+    the patterns of such times (default: "as of")."""
     out = []
-    for mark in _SPEAKING_AT.finditer(text):
+    for mark in (m for pattern in marks or (_SPEAKING_AT,) for m in pattern.finditer(text)):
         at = question_time(mark.group(0), (), {})
         if at is not None:
             out.append((mark.group(1), at.date))
@@ -1170,12 +1211,20 @@ def _asserts(facts: Facts) -> bool:
     return bool(facts.strengths or facts.mandate or facts.values or facts.concepts or facts.negated)
 
 
-def _aligned_strengths(claim: Facts, card: Facts) -> tuple[str, ...]:
+def _aligned_strengths(claim: Facts, card: Facts,
+                       sides: Callable[[str], frozenset[tuple[str, str]]] | None = None) -> tuple[str, ...]:
     """Strengths of the card sentences that carry most of the claim's values and topics: the
-    best-overlapping sentences that express any strength (all sentences when none overlaps)."""
+    best-overlapping sentences that express any strength (all sentences when none overlaps).
+    `sides`: the ages a text places on one side ("after 75"); a clause on the claim's side of an
+    age weighs more, one on the other side less ("through 75, then a shared decision")."""
+    claim_sides = sides(" ".join(s for s, _, _ in claim.sentences)) if sides else frozenset()
     by_overlap: dict[int, list[str]] = {}
     for sentence, strengths, values in card.clauses or card.sentences:
         overlap = len(claim.values & values) + sum(1 for c in claim.concepts if c.split()[0].lower() in sentence)
+        if claim_sides:
+            clause_sides = sides(sentence)
+            overlap += len(claim_sides & clause_sides) - len(
+                {(side, age) for side, age in clause_sides if any(a == age and s != side for s, a in claim_sides)})
         by_overlap.setdefault(overlap, []).extend(strengths)
     for overlap in sorted(by_overlap, reverse=True):
         if by_overlap[overlap] and overlap > 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from ..errors import CorpusError, Problem
@@ -103,6 +104,16 @@ class ClaimRules:
     # which a claim speaks of that exam at all
     own_exam: tuple[re.Pattern[str], ...] = ()
     other_exams: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+    # the side of an age a phrase speaks of ("after 75" above it, "through 75" up to it): a claim's
+    # part is weighed against the card clause on its side of a shared age
+    age_sides: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+    # a move "from X to Y" (named groups `before`, `after`): a claim that moves the other way reverses the card
+    moves: tuple[re.Pattern[str], ...] = ()
+
+    @cached_property
+    def concept_patterns(self) -> dict[str, tuple[re.Pattern[str], ...]]:
+        """The concepts by name: read per judgment, built once."""
+        return dict(self.concepts)
 
 
 @dataclass(frozen=True)
@@ -235,6 +246,14 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     own_exam = patterns(exams.get("claim_about"), "other_exam_sections.claim_about") \
         if isinstance(exams, dict) and exams.get("claim_about") else ()
     other_exams = tuple((str(k), patterns(v, f"other_exam_sections.sections.{k}")) for k, v in sections.items())
+    sides = data.get("age_sides") or {}
+    if not isinstance(sides, dict):
+        problems.append(Problem(name, "age_sides", "expected side: [patterns whose last number is the age]"))
+        sides = {}
+    age_sides = tuple((str(k), patterns(v, f"age_sides.{k}")) for k, v in sides.items())
+    moves = patterns(data.get("moves"), "moves") if data.get("moves") else ()
+    if any({"before", "after"} - set(p.groupindex) for p in moves):
+        problems.append(Problem(name, "moves", "each pattern needs the groups (?P<before>...) and (?P<after>...)"))
     if problems:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
@@ -255,7 +274,7 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else (),
                       frozenset(map(str, subordinate)),
                       patterns(data.get("referents"), "referents") if data.get("referents") else (),
-                      span, frozenset(map(str, directional)), own_exam, other_exams)
+                      span, frozenset(map(str, directional)), own_exam, other_exams, age_sides, moves)
 
 
 def _speaks(before: str) -> bool:
@@ -263,6 +282,7 @@ def _speaks(before: str) -> bool:
     return not _OBJECT.search(before) or bool(_AGENT.search(before))
 
 
+_AGE_NUMBER = re.compile(r"\b\d{2,3}\b")
 _ONLY = re.compile(r"\b(only|solely)\b")
 _OWN_NEGATOR = re.compile(r"\b(not|no|no longer)\b|n't\b")  # a phrase against that is a denied "for"
 # Denying a statement's truth asserts its opposite ("it is not the case that ORG does not
@@ -307,6 +327,30 @@ class FactReader:
         for pattern, replacement in self.rules.rewrites:
             text = pattern.sub(replacement, text)
         return text
+
+    def age_sides(self, norm: str) -> frozenset[tuple[str, str]]:
+        """(side, age) for each age the (normalized) text places a phrase on one side of ("after 75":
+        above 75; "until 75 and past that point": below and above 75)."""
+        sides = set()
+        for side, found in self.rules.age_sides:
+            for m in (m for p in found for m in p.finditer(norm)):
+                # "past that point": the age named last before it
+                ages = _AGE_NUMBER.findall(m.group(0)) or _AGE_NUMBER.findall(norm[:m.start()])
+                if ages:
+                    sides.add((side, ages[-1]))
+        return frozenset(sides)
+
+    def moves(self, norm: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        """(grades and intervals before, after) of each move the (normalized) text states ("moved from
+        an individual decision (grade C) to biennial screening (grade B)"), when both sides give one."""
+        found = []
+        for m in (m for p in self.rules.moves for m in p.finditer(norm)):
+            _, before_intervals, before_grades = self.values(m.group("before"))
+            _, after_intervals, after_grades = self.values(m.group("after"))
+            before, after = before_intervals | before_grades, after_intervals | after_grades
+            if before and after and not before & after:
+                found.append((before, after))
+        return tuple(found)
 
     def start_ages(self, norm: str) -> frozenset[str]:
         """The ages at which the (normalized) text says screening starts. Not waiting until an age

@@ -29,6 +29,10 @@ _SENTENCE_BREAK = re.compile(r"[.;!?]")
 _MATCH_CLAUSE_BREAK = re.compile(r"[;,]|\s[-\u2013\u2014]\s|\b(?:but|however|though|although)\b", re.IGNORECASE)
 _LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
 _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
+_ASIDE = re.compile(r"\([^()]*\)")  # a parenthesized aside
+# where a list's last item ends: a sentence break, or a dash or colon that opens another clause
+# ("negative for BRCA1/2 and PALB2 - her sister was diagnosed at 48")
+_ITEM_END = re.compile(r"[.;!?:]|\s[-\u2013\u2014]+\s|[\u2013\u2014]")
 
 
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
@@ -140,6 +144,9 @@ class TopicRule:
     uncovered_anywhere: frozenset[str] = frozenset()  # looked for in the whole question, not only what it asks
     # the topic named only as what another is compared with ("X at 45 too? same as <the topic's test>?")
     compared: tuple[re.Pattern[str], ...] = ()
+    # what, right after another topic's word, names that topic as the subject ("<organ> cancer screening"):
+    # then it is what is asked, wherever the ask points, unless the corpus topic is named outside an aside
+    subject_after: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -195,7 +202,17 @@ class ScopeGuard:
         for label, patterns in self.topic.other_topics:
             if any(p.search(where) for p in patterns):
                 return label
-        return None
+        return self._other_subject(named)
+
+    def _other_subject(self, question: str) -> str | None:
+        """Another topic named as the subject ("checklist item: <other> screening - ... continue?"),
+        when the corpus topic is named only in an aside ("(<topic> item already done)")."""
+        subject = self.topic.subject_after if self.topic else None
+        outside = _ASIDE.sub(" ", question)
+        if subject is None or any(a.search(outside) for a in self.topic.anchors):
+            return None
+        return next((label for label, patterns in self.topic.other_topics
+                     if any(subject.match(outside, m.end()) for p in patterns for m in p.finditer(outside))), None)
 
     def _someone_elses(self, text: str, match: re.Match) -> bool:
         """The match tells another person's history, not what is asked ("my mother had <another
@@ -312,7 +329,7 @@ class ScopeGuard:
             return False
         items = _LIST_BREAK.split(before)
         starts = [0, *(m.end() for m in _LIST_BREAK.finditer(before))]  # where each item begins in `before`
-        own = items[-1] + _LIST_BREAK.split(_SENTENCE_BREAK.split(rest)[0])[0]
+        own = items[-1] + _LIST_BREAK.split(_ITEM_END.split(rest)[0])[0]
         if len(items) < 2 or not item_pattern.fullmatch(own):
             return False
         for index in range(len(items) - 2, -1, -1):
@@ -437,7 +454,10 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
     anchors, related, compared = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
                                    for i, p in enumerate(spec.get(key) or [])]
                                   for key in ("anchors", "related", "compared"))
+    subject = compile_pattern(spec["subject_after"], file, "topic.subject_after", problems) \
+        if spec.get("subject_after") else None
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
-                     tuple(groups["uncovered"]), frozenset(anywhere), tuple(c for c in compared if c is not None))
+                     tuple(groups["uncovered"]), frozenset(anywhere), tuple(c for c in compared if c is not None),
+                     subject)
 

@@ -923,3 +923,16 @@ def test_whether_to_be_screened_by_now_asks_when_to_start(engine, question):
 def test_whether_to_be_screened_by_now_counterpart(engine):
     # the counterpart: how often alone, with no "now" or "supposed to"
     assert read(engine, "She is 50 and gets mammograms. How often should she be getting them?")[0] == ("interval",)
+
+
+def test_past_an_age_of_the_older_group_asks_about_it(engine):
+    assert read(engine, "71yo in good health. What do the four groups each say past 75? Colleagues keep giving "
+                        "conflicting answers.")[0] == ("age_75_and_older",)
+
+
+def test_info_for_patients_asks_for_patient_material(engine, settings):
+    assert plan(engine, settings, "Does ACOG have info for patients about breast self-awareness I can relay to "
+                                  "her?")["self_awareness"] == ("acog-faq#breast-self-awareness",)
+    # the counterpart: the position asked, not material for patients
+    assert plan(engine, settings, "What does ACOG say about breast self-awareness?")["self_awareness"] \
+        != ("acog-faq#breast-self-awareness",)

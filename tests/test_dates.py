@@ -54,6 +54,12 @@ def stated(question: str) -> dt.date | None:
      "at the time?", "2012-12-31"),
     # a "when ..." clause right after the time dates it; its "changed" asks about no later time
     ("Back in 2009, when the task force changed its advice for women in their 40s, what did it say?", "2009-12-31"),
+    # a day written out is that day, and "as of that date" points back to it
+    ("Phone note logged 2023-11-02 09:10. 45F asks whether the task force says to start now. What was the advice "
+     "as of that date?", "2023-11-02"),
+    ("On 04/29/2024 what did the USPSTF recommend for a woman of 44?", "2024-04-29"),
+    ("Call of 3-Feb-2024: what did ACOG say about the starting age?", "2024-02-03"),
+    ("As of February 3rd, 2024, what was ACOG's starting age?", "2024-02-03"),
 ])
 def test_times_a_question_states(question, date):
     assert stated(question) == (dt.date.fromisoformat(date) if date else None)
@@ -69,6 +75,7 @@ def test_times_a_question_states(question, date):
     "My last mammogram was in 2018. What is advised now?",   # a bare year with no pointing back
     "My sister is BRCA1 positive; I was tested for it in 2023 and I'm negative. When should I start?",  # a test's year
     "In 2016 the task force changed its advice. What has changed since?",  # a change since the time
+    "My sister was diagnosed on 2019-05-02. When should I start?",  # the day of an event of her history
 ])
 def test_no_question_time(question):
     assert stated(question) is None

@@ -59,6 +59,13 @@ EXAMPLES = [
     ("una paciente de 46 años", "una paciente 46 years old"), ("hombre trans, 44 años", "hombre trans, 44 years old"),
     ("cada cuánto tiempo", "how often"), ("cada cuanto?", "how often?"), ("las guías en 2013", "las guías in 2013"),
     ("exclusively BF", "exclusively breastfeeding"), ("EBF", "exclusively breastfeeding"), ("BFing", "breastfeeding"),
+    # Portuguese, relayed by an interpreter
+    ("a paciente está grávida de 20 semanas", "she is pregnant de 20 semanas"), ("estou grávida", "i am pregnant"),
+    ("grávida", "pregnant"), ("durante a gravidez", "durante a pregnancy"),
+    ("parou de amamentar", "stopped breastfeeding"), ("amamentando", "breastfeeding"),
+    ("minha mãe teve", "my mother teve"), ("a mãe", "a mother"),
+    ("minha irmã", "my sister"), ("a irmã", "a sister"), ("o autoexame", "o self-exam"),
+    ("câncer de mama", "breast cancer"),
 ]
 
 

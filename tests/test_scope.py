@@ -530,3 +530,11 @@ def test_another_topic_named_as_the_subject_with_the_corpus_topic_in_an_aside():
     assert GUARD.other_topic("Colorectal cancer screening is done; her mammogram is due. Repeat per the task "
                              "force?") is None
     assert GUARD.other_topic("Pt has diabetes and hypertension. How often per the task force?") is None
+
+
+def test_pregnancy_and_breastfeeding_relayed_in_portuguese():
+    assert "pregnancy_or_lactation" in GUARD.check("Interpreting: a paciente está grávida de 20 semanas, she is 41. "
+                                                   "Should she have the mamografia now?")
+    # the counterpart: breastfeeding that ended years ago
+    assert GUARD.check("A paciente tem 39 anos, she stopped amamentar about 2 years ago. When should she start "
+                       "mammograms?") == ()

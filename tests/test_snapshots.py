@@ -14,6 +14,9 @@ SNAPSHOT_DIR, README = _PACK.snapshots, _PACK.readme
 LABELS = PROJECT_ROOT / "labels"
 
 
+# Recomputing every snapshot (forty question sets, thirty-eight claim sets, the sweep) takes about five
+# minutes on two cores: this test computes them once for the module, so it alone gets a longer limit.
+@pytest.mark.timeout(1200)
 def test_committed_snapshots_and_readme_tables_match(engine):
     check_snapshots(engine, LABELS, SNAPSHOT_DIR, README)
 

@@ -13,6 +13,7 @@ from .chunks import (
     ACOG_75,
     ACOG_DENSE,
     ACR_RESPONSE_ANNUAL,
+    ACR_START,
     ACS_40_44,
     ACS_AVERAGE,
     USPSTF_75,
@@ -131,4 +132,21 @@ def test_an_opening_year_in_force_is_the_time_spoken_of(verifier, text, expected
      ("supports", None)),
 ])
 def test_none_of_the_groups_either_way_whether_and_lengths_of_time(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk) == expected
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    # a bed's or room's label is where the patient is, not a value
+    ("Bed 9, 77F, avg risk: USPSTF >=75 = I stmt (insuff evid), not a rec against MMG.", USPSTF_75, ("supports", None)),
+    # most doctors, everyone, "guidelines" unnamed: more organizations than one card speaks for
+    ("Most physicians now say women in their 40s should get a mammogram every 2 years.", USPSTF_REC,
+     ("partially_supports", "wrong_organization")),
+    ("Everyone agrees that women at average risk should be screened every year from 40.", ACR_START,
+     ("partially_supports", "wrong_organization")),
+    ("Guidelines generally recommend yearly screening from 40.", ACR_START,
+     ("partially_supports", "wrong_organization")),
+    # the counterpart: the organization named
+    ("The ACR recommends yearly screening from 40.", ACR_START, ("supports", None)),
+])
+def test_room_labels_and_unnamed_majorities(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected

@@ -1,5 +1,6 @@
 """A time stated in a question ("back in mid-2020", "as of early 2019", "in 2013", "before the
-society's 2024 update") becomes that question's reference date, unless one was given explicitly.
+society's 2024 update", a note's day "2024-03-15") becomes that question's reference date, unless
+one was given explicitly.
 
 A stated time is read as the last day it covers, so everything published in it counts ("in
 2016" is 2016-12-31, "mid-2020" 2020-06-30, "December 2015" 2015-12-31); "before YEAR" is the day
@@ -33,6 +34,12 @@ _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTH
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
                         rf"[\s-]*(?:of\s+)?{_YEAR}\b", re.I)
 _IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)", re.I)
+# a day written out ("2024-03-15", "03/15/2024", "15 Mar 2024", "12-Nov-2024", "March 15, 2024"): that day
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_ISO_DAY = re.compile(rf"\b{_YEAR}-(0?[1-9]|1[0-2])-(0?[1-9]|[12]\d|3[01])\b")
+_US_DAY = re.compile(rf"\b(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/{_YEAR}\b")
+_DAY_MONTH = re.compile(rf"\b(0?[1-9]|[12]\d|3[01])[\s-]+({_MONTH_NAMES})\.?[\s-]+{_YEAR}\b", re.I)
+_MONTH_DAY = re.compile(rf"\b({_MONTH_NAMES})\.?\s+(0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?,?\s+{_YEAR}\b", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
@@ -71,7 +78,8 @@ _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}
 
 # Words pointing back to a time the question has stated ("what was the advice at that time"): the
 # question asks about that time, so a bare year it names is its time, and "now" is not a comparison.
-_ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in those days|that year|then-current)\b",
+_ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in those days|that year|then-current|"
+                       r"(as of|on|at) that (date|day))\b",
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
 _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do)\b[^.?!,;]{0,30}\b(now|today|currently|these days)\b"
@@ -97,8 +105,9 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
         date = _before_source(match, sources, organizations)
         if date is not None:
             found.append(QuestionTime(date, match.group(0), bound=True))
-    for pattern, read in ((_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end), (_BEFORE_YEAR, _before_year),
-                          (_IN_YEAR, _year_end)):
+    for pattern, read in ((_ISO_DAY, _iso_day), (_US_DAY, _us_day), (_DAY_MONTH, _day_month),
+                          (_MONTH_DAY, _month_day), (_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end),
+                          (_BEFORE_YEAR, _before_year), (_IN_YEAR, _year_end)):
         for match in pattern.finditer(question):
             before = question[:match.start()]
             if _EVENT.search(before) or (events is not None and events.search(before)):
@@ -146,6 +155,27 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = _COMPARED.sub(" ", rest)
     asks_now = bool(_ASKS_NOW.search(rest))
     return bool(later) or asks_now or (not pointed_back and bool(_NOW.search(_BEFORE_A_CHANGE.sub(" ", rest))))
+
+
+def _day(year: str, month: int, day: str) -> dt.date:
+    year_number = int(year)
+    return dt.date(year_number, month, min(int(day), calendar.monthrange(year_number, month)[1]))
+
+
+def _iso_day(match: re.Match) -> dt.date:
+    return _day(match.group(1), int(match.group(2)), match.group(3))
+
+
+def _us_day(match: re.Match) -> dt.date:
+    return _day(match.group(3), int(match.group(1)), match.group(2))
+
+
+def _day_month(match: re.Match) -> dt.date:
+    return _day(match.group(3), _MONTHS[match.group(2).lower()], match.group(1))
+
+
+def _month_day(match: re.Match) -> dt.date:
+    return _day(match.group(3), _MONTHS[match.group(1).lower()], match.group(2))
 
 
 def _month_end(match: re.Match) -> dt.date:

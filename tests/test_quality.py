@@ -1,6 +1,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from review_app.engine.settings import PROJECT_ROOT
 
 
@@ -10,6 +12,8 @@ def test_ruff_check_is_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+# the check recomputes every snapshot in a fresh process (about five minutes on two cores with forty sets)
+@pytest.mark.timeout(1200)
 def test_snapshots_check_command_passes():
     result = subprocess.run([sys.executable, "-m", "review_app", "snapshots", "--check"], capture_output=True,
                             text=True, cwd=PROJECT_ROOT)

@@ -42,6 +42,13 @@ def read(engine, question, ages=()):
     # another organization's reaction when a guideline came out; an organization's own update is not one
     ("What did the ACR say when the task force finalized its update?", ("response",)),
     ("Did ACOG drop breast self-awareness when it issued its update?", ("self_awareness",)),
+    # the group a guideline does not cover is who is left out; a "previous cancer" is history, not a change
+    ("Am I in the 'previous cancer' group the guidelines say they don't cover?", ("high_risk",)),
+    ("Which categories do the guidelines not apply to?", ("high_risk",)),
+    ("What was the previous recommendation on the starting age?", ("start_age", "what_changed")),
+    # screening against diagnostic in lay words
+    ("What's the difference between a routine mammogram and the kind a doctor orders for a lump?",
+     ("screening_vs_diagnostic",)),
 ])
 def test_aspects_are_read_from_the_normalized_question(engine, question, aspects):
     assert read(engine, question) == (aspects, False)
@@ -203,9 +210,9 @@ def test_at_an_earlier_date_only_the_sources_then_answer(engine, settings):
     ("    states_versions_of: [start_age]\n", "    states_versions_of: [{start_age: 1}]\n", "states_versions_of"),
     ("    states_versions_of: [start_age]\n", "    states_versions_of: [someday]\n", "states_versions_of"),
     ("default_aspects: [start_age, interval]", "default_aspects: [someday]", "default_aspects"),
-    ("    cues: ['\\bdiagnostic\\b']", "    cues: ['(unclosed']", "cues[0]"),
+    ("    cues: ['\\bdiagnostic\\b',", "    cues: ['(unclosed',", "cues[0]"),
     # a double-quoted "\b" in YAML is a backspace: a cue that could never match is refused
-    ("    cues: ['\\bdiagnostic\\b']", '    cues: ["\\bdiagnostic\\b"]', "control character"),
+    ("    cues: ['\\bdiagnostic\\b',", '    cues: ["\\bdiagnostic\\b",', "control character"),
 ])
 def test_the_positions_file_is_validated_with_file_and_field(engine, corpus_copy, old, new, field):
     path = corpus_copy / "positions.yaml"

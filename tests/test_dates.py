@@ -81,6 +81,14 @@ def test_no_question_time(question):
     assert stated(question) is None
 
 
+def test_a_time_followed_by_asking_whether_it_changed_afterward_is_a_comparison():
+    # "as of X, and whether that changed afterward": a later time is asked about too
+    assert stated("What did the USPSTF advise as of June 2019, and has that been revised since?") is None
+    assert stated("Tell me ACS's starting age as of 2021 and whether that position changed later.") is None
+    # the counterpart: a change the stated time dates is no later time
+    assert stated("Back in 2009 the task force changed its advice; what did it say?") == dt.date(2009, 12, 31)
+
+
 def test_the_earliest_stated_time_wins_and_two_years_are_a_comparison():
     assert stated("as of early 2019, or mid-2019 at the latest, what was advised?") == dt.date(2019, 3, 31)
     assert stated("back in 2019, or in mid-2018, what was advised?") is None  # two different years: then and then

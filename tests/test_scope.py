@@ -404,6 +404,29 @@ def test_an_exposure_asked_about_is_off_corpus(question, label):
     assert GUARD.other_topic(question) == label
 
 
+@pytest.mark.parametrize("question, label", [
+    # a medication the asker takes, then asked about as the subject: its effects are in no card
+    ("My doctor put me on sertraline last month. Could sertraline make breast cancer more likely?",
+     "effects of a medication"),
+    ("She is taking metformin now. Does metformin change her odds of getting breast cancer?",
+     "effects of a medication"),
+    # what throws the test's result off
+    ("Will my new thyroid pills mess with my mammogram results?", "the accuracy or harms of the test"),
+    ("Can a cold interfere with the mammogram images?", "the accuracy or harms of the test"),
+])
+def test_a_medications_effects_and_what_throws_the_result_off_are_off_corpus(question, label):
+    assert GUARD.other_topic(question) == label
+
+
+@pytest.mark.parametrize("question", [
+    # the medication told in passing; the ask is about screening
+    "I started metformin last year. I'm 52, how often should I get a mammogram?",
+    "She is taking lisinopril for blood pressure. When should she start mammograms?",
+])
+def test_a_medication_told_in_passing_is_context(question):
+    assert GUARD.other_topic(question) is None
+
+
 @pytest.mark.parametrize("question", [
     "61F night shift nurse, avg risk, annual or biennial?",   # the job told in passing
     "She works with chemicals in a lab. When should she start mammograms?",

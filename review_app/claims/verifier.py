@@ -33,7 +33,7 @@ from typing import Any
 from ..engine.dates import question_time
 from ..engine.facts import FactReader, Facts
 from ..engine.pipeline import Engine
-from ..engine.query import parse_question
+from ..engine.query import card_age_ranges, parse_question
 from ..records import Claim
 from .accounting import (
     frequency_clash,
@@ -123,6 +123,7 @@ class _ClaimReading:
     named: frozenset[str] = frozenset()  # scope flags named at all (a list of exclusions names them)
     atoms: tuple[_Atom, ...] = ()  # the atomic assertions of a compound claim (empty: the claim is one)
     aside: bool = False  # "apart from ORG-A, all organizations ...": its "all" is the others, part by part
+    strength_words: frozenset[str] = frozenset()  # stems of the phrases that state its strengths ("acceptable")
 
 
 @dataclass(frozen=True)
@@ -232,9 +233,14 @@ class Verifier:
             and not any(p.search(normalized) for p in self.reader.rules.present_cues)
         aside = bool(atoms) and any(p.match(normalized) for p in self.reader.rules.atoms.get("set_aside", ()))
         flags = tuple(f for f in self.engine.scope.check(text) if f not in self._defined_away(text))
+        # (an option's wording varies most: "acceptable", "up to her", "her call"; a recommendation's
+        # words, "routine", "advised", are content a card shares or not)
+        spans = [(start, end) for label, start, end in self.reader.strength_spans(normalized) if label == "option"]
+        strength_words = frozenset(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(
+            " ".join(normalized[start:end] for start, end in spans))))
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              flags, weights,
-                             self._named(text), atoms, aside)
+                             self._named(text), atoms, aside, strength_words)
 
     def _takes_a_side(self, facts: Facts) -> bool:
         """A claim that says, with no strength word, hedged or not, that screening goes on or stops
@@ -383,8 +389,12 @@ class Verifier:
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
                            f"but {chunk_id} is {chunk.organization}'s")
         label, reason, explanation = self._compare(claim, card, chunk_id)
-        topic = self._section_topic(claim, chunk_id) if label == "contradicts" else ""
-        if topic:  # a section on another topic neither states nor denies the claim's fact
+        # a section on another topic neither states nor denies the claim's fact: not a denial, and not
+        # support from an age or number the section ties to its own topic ("first mammogram at 25"
+        # against "a risk assessment by 25")
+        topic = self._section_topic(claim, chunk_id) if label == "contradicts" or (
+            label == "supports" and not claim.facts.concepts & card.concepts) else ""
+        if topic:
             return verdict("does_not_support", "missing_fact",
                            f"{chunk_id} is about {topic}, which the claim does not speak of")
         if label in ("partially_supports", "does_not_support") and not claim.historical:
@@ -594,6 +604,8 @@ class Verifier:
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(uncovered(facts, opened, self.reader.rules.ageless_span)) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
+        if facts.strengths and set(facts.strengths) <= set(aligned):
+            stated = stated | claim.strength_words  # its strength is the card's, in its own words ("acceptable")
         coverage = _content_coverage(claim.weights, stated)
         if coverage < CONTENT_COVERAGE and claim.facts.poles:
             coverage = _content_coverage(claim.weights, stated | self._agreed_words(claim, card))
@@ -602,7 +614,10 @@ class Verifier:
                 "supports", None, f"{chunk_id} states every fact of the claim")
         other = other_rates(missing, card)
         if other:  # the card's number is another quantity ("rising 2% per year" is not "a 2% chance each year")
-            return "does_not_support", "missing_fact", f"{chunk_id} states {other}, not {', '.join(missing)}"
+            # ... or the same one over another period ("2% every other year" against "2% a year"): a wrong rate
+            period_only = all(_PERIOD_RATE.fullmatch(v) for v in (*missing, *other.split(" / ")))
+            return ("contradicts" if period_only else "does_not_support", "missing_fact",
+                    f"{chunk_id} states {other}, not {', '.join(missing)}")
         swapped = swapped_number(missing, facts, card)
         if swapped and coverage >= CONTENT_COVERAGE:
             # the card's sentence in the claim's words with its one number changed ("by 35" for "by 25")
@@ -976,6 +991,8 @@ class Verifier:
         text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
         # "not having one doesn't mean never stopping": the side holds at times, as a card's "unless ..." allows
         at_times = any(p.search(text) for p in self.accounting.exception)
+        if claim.facts.concepts and not claim.facts.concepts & card.concepts:
+            return ""  # the claim's side is on a group or topic the card does not name ("covers a family history")
         return next((sentence for _, side, (theirs, sentence) in self._sides(claim, card) if theirs != side
                      and not (at_times and any(p.search(sentence) for p in self.accounting.condition))), "")
 
@@ -1218,9 +1235,12 @@ def _aligned_strengths(claim: Facts, card: Facts,
     `sides`: the ages a text places on one side ("after 75"); a clause on the claim's side of an
     age weighs more, one on the other side less ("through 75, then a shared decision")."""
     claim_sides = sides(" ".join(s for s, _, _ in claim.sentences)) if sides else frozenset()
+    claim_ages = {float(a) for a in ages_of(claim)}
     by_overlap: dict[int, list[str]] = {}
     for sentence, strengths, values in card.clauses or card.sentences:
         overlap = len(claim.values & values) + sum(1 for c in claim.concepts if c.split()[0].lower() in sentence)
+        if claim_ages:
+            overlap += _age_fit(claim_ages, sentence, values)
         if claim_sides:
             clause_sides = sides(sentence)
             overlap += len(claim_sides & clause_sides) - len(
@@ -1230,6 +1250,19 @@ def _aligned_strengths(claim: Facts, card: Facts,
         if by_overlap[overlap] and overlap > 0:
             return tuple(dict.fromkeys(by_overlap[overlap]))
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
+
+
+_PERIOD_RATE = re.compile(r"per (\d+ )?(year|month|decade)s? \S+%")  # a rate over a period, of no other quantity
+
+
+def _age_fit(ages: set[float], clause: str, values: frozenset[str]) -> int:
+    """+1 when a clause's age range holds an age of the claim's ("47" and "aged 45 to 54"), -1 when
+    the clause is about other ages only ("before the option starts at 55"), 0 when it names no age."""
+    ranges = card_age_ranges(clause)
+    if any(low <= age <= high for age in ages for low, high in ranges):
+        return 1
+    named = {float(v) for v in values if v.isdigit() and 18 <= int(v) <= 100}
+    return -1 if (ranges or named) and not named & ages else 0
 
 
 def _other_age_group(claim: Facts, card: Facts) -> bool:

@@ -145,8 +145,10 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time
         rest = re.sub(re.escape(time.phrase) + r",?\s+when\b[^,.;?!]*", " ", rest)
         # "back in 2009 the task force changed its advice": a change the time dates, not one since then
-        rest = re.sub(re.escape(time.phrase) + r",?\s+[^,.;?!]{0,40}?\b(changed|switched|revised|updated)\b[^,.;?!]*",
-                      " ", rest)
+        # (not "as of 2023, and whether that changed afterward": a later time asked about)
+        rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,40}?\b(whether|if)\b)[^,.;?!]{0,40}?"
+                      r"\b(changed|switched|revised|updated)\b(?![^,.;?!]*\b(afterwards?|since|later|thereafter)\b)"
+                      r"[^,.;?!]*", " ", rest)
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     # ("in 2019, or in mid-2018"; not "back in 2020 ... before the 2024 update", which bounds the time asked)

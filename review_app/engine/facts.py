@@ -423,6 +423,11 @@ class FactReader:
         return (tuple(label for label in priority if label in stated),
                 tuple(label for label in priority if label in denied), spans)
 
+    def strength_spans(self, text: str) -> list[tuple[str, int, int]]:
+        """(strength, start, end) of each phrase of the text that states a strength (not a denied one)."""
+        return [(label, start, end) for label, start, end in self._strength_spans(text, STRENGTHS)[2]
+                if not self._negated_at(text, start)]
+
     def denied_spans(self, text: str) -> list[tuple[int, int]]:
         """Where the text denies a strength ("none of them recommends routine ..."): compared as a
         strength, so its words are not content."""

@@ -46,6 +46,9 @@ def read(engine, question, ages=()):
     ("Am I in the 'previous cancer' group the guidelines say they don't cover?", ("high_risk",)),
     ("Which categories do the guidelines not apply to?", ("high_risk",)),
     ("What was the previous recommendation on the starting age?", ("start_age", "what_changed")),
+    ("Should women have their breast cancer risk checked by a certain age?", ("risk_assessment",)),
+    ("Which ages of women should we be inviting, and how often should they come back?", ("start_age", "interval")),
+    ("heard the radiology ppl admitted the mixed msgs confuse us, is that true?", ("conflicting_advice",)),
     # screening against diagnostic in lay words
     ("What's the difference between a routine mammogram and the kind a doctor orders for a lump?",
      ("screening_vs_diagnostic",)),

@@ -66,6 +66,18 @@ EXAMPLES = [
     ("minha mãe teve", "my mother teve"), ("a mãe", "a mother"),
     ("minha irmã", "my sister"), ("a irmã", "a sister"), ("o autoexame", "o self-exam"),
     ("câncer de mama", "breast cancer"),
+    ("the mixed msgs", "the mixed messages"), ("abt mammos", "about mammography"),
+    ("radiology ppl", "radiology people"),
+    # French, in a bilingual clinic's notes
+    ("Pte 52 ans", "patient 52 years old"), ("ATCD: biopsie", "history: biopsy"),
+    ("antécédents personnels", "history"),
+    ("pas d'ATCD familial", "pas d'family history"), ("hyperplasie canalaire atypique", "atypical hyperplasia"),
+    ("cancer du sein", "breast cancer"), ("sein droit", "breast droit"), ("dépistage organisé", "screening"),
+    ("la mammographie", "la mammography"), ("tomosynthèse", "tomosynthesis"), ("enceinte", "pregnant"),
+    ("allaitement", "breastfeeding"), ("homme transgenre", "transgender man"), ("et maintenant?", "and now?"),
+    ("maintenant", "now"), ("à partir de quel âge", "from what age"), ("jusqu'à quel âge", "until what age"),
+    ("quel rythme", "how often"), ("tous les deux ans", "biennial"), ("chaque année", "annual"),
+    ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
 ]
 
 

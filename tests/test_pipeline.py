@@ -309,6 +309,19 @@ def test_held_organizations_asked_as_a_group_beside_one_not_held_answer(engine, 
     assert decision.abstain and "asks only about it" in decision.abstain_reason
 
 
+def test_a_french_note_is_read_in_its_own_words(engine, settings):
+    # a past high-risk lesion in French is an exclusion; another country's authority alone is not held;
+    # "and now?" in French asks about the present beside the year stated
+    lesion = engine.ask("Pte 47 ans. ATCD: biopsie en 2020 = hyperplasie lobulaire atypique. Every 2 years ok?",
+                        settings)
+    assert lesion.abstain and lesion.scope_flags == ("personal_history_breast_cancer",)
+    authority = engine.ask("Patiente de 55 ans. Selon la HAS, tous les combien la mammographie?", settings)
+    assert authority.abstain and "Haute Autorité de Santé" in authority.abstain_reason
+    now = engine.ask("En 2018, que disait l'USPSTF sur la tomosynthèse? Et maintenant?", settings)
+    assert now.settings.reference_date == settings.reference_date and now.reference_date_source == "pinned"
+    assert "uspstf-2024#screening-modality" in [r.chunk_id for r in now.results]
+
+
 def test_another_countrys_guideline_named_with_the_topics_words_is_not_held(engine, settings):
     decision = engine.ask("My daughter (58) lives in Toronto now. What does the Canadian breast screening guideline "
                           "say about how often she should go?", settings)

@@ -37,6 +37,8 @@ def test_normalization_meets_cards_halfway():
     ("Hello, I am woman 46 years from Brazil", [(46, 46)]),
     ("I have 52 years and my mother had it", [(52, 52)]),
     ("I have 2 years left on my plan", []),
+    # a form's field ("Age: 76 | Sex: F")
+    ("ASYNC CONSULT | Age: 76 | Sex: F | PMH: knee OA", [(76, 76)]),
 ])
 def test_question_ages(text, expected):
     assert list(age_ranges(text)) == expected

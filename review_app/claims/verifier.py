@@ -390,8 +390,8 @@ class Verifier:
                            f"but {chunk_id} is {chunk.organization}'s")
         label, reason, explanation = self._compare(claim, card, chunk_id)
         # a section on another topic neither states nor denies the claim's fact: not a denial, and not
-        # support from an age or number the section ties to its own topic ("first mammogram at 25"
-        # against "a risk assessment by 25")
+        # support from an age or number the section ties to its own topic (the claim's test "at 25"
+        # against another exam's "by 25")
         topic = self._section_topic(claim, chunk_id) if label == "contradicts" or (
             label == "supports" and not claim.facts.concepts & card.concepts) else ""
         if topic:

@@ -83,7 +83,7 @@ _ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in 
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
 _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do)\b[^.?!,;]{0,30}\b(now|today|currently|these days)\b"
-                       r"|\b(and|but)\s+(now|today)\s*\?", re.I)
+                       r"|\b(and|but|et|y|e)\s+(now|today|maintenant|aujourd'hui|ahora|hoy|agora|hoje)\s*\?", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
 
 

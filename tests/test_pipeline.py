@@ -309,6 +309,19 @@ def test_held_organizations_asked_as_a_group_beside_one_not_held_answer(engine, 
     assert decision.abstain and "asks only about it" in decision.abstain_reason
 
 
+def test_an_organization_set_aside_is_not_asked_about(engine, settings):
+    pack = engine.pack
+    assert pack.held_organizations_in("Besides the USPSTF, did ACOG change its starting age?") == ("ACOG",)
+    assert pack.held_organizations_in("Other than ACS, who says to start at 40?") == ()
+    # named again where it is asked about, it is asked about
+    assert set(pack.held_organizations_in("Besides the USPSTF, did ACOG change? And what did the USPSTF do?")) \
+        == {"USPSTF", "ACOG"}
+    decision = engine.ask("Did ACOG also change its starting age, and why? I want an example besides the USPSTF.",
+                          settings)
+    assert decision.answer_chunks and all(chunk.startswith("acog-") for chunks in decision.answer_chunks.values()
+                                          for chunk in chunks)
+
+
 def test_a_french_note_is_read_in_its_own_words(engine, settings):
     # a past high-risk lesion in French is an exclusion; another country's authority alone is not held;
     # "and now?" in French asks about the present beside the year stated

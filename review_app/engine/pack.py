@@ -51,6 +51,9 @@ class Pack:
     # How a question asks the held organizations as a group ("the American groups", "here in the US"):
     # beside an organization the corpus does not hold, the question is not about that one only.
     held_group_cues: tuple[re.Pattern[str], ...] = ()
+    # Words that set an organization aside right before its name ("a second example besides the
+    # ORG-A"): a question naming it only so does not ask about it.
+    set_aside_cues: tuple[re.Pattern[str], ...] = ()
 
     def asks_held_group(self, question: str) -> bool:
         text = self.without_other_organizations(question)
@@ -73,7 +76,11 @@ class Pack:
         if not self.organization_names:
             return None
         text = self.without_other_organizations(question)
-        return tuple(org for org, patterns in self.organization_names if any(p.search(text) for p in patterns))
+        return tuple(org for org, patterns in self.organization_names
+                     if any(not self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)))
+
+    def _set_aside(self, before: str) -> bool:
+        return any(p.search(before) for p in self.set_aside_cues)
 
     @cached_property
     def _versioned(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
@@ -147,10 +154,12 @@ def _load(directory: Path) -> Pack:
     names = _named_patterns(data, "organization_names", name, problems)
     group = compile_patterns(data.get("held_group_cues"), name, "held_group_cues", problems) \
         if data.get("held_group_cues") else ()
+    aside = compile_patterns(data.get("set_aside_cues"), name, "set_aside_cues", problems) \
+        if data.get("set_aside_cues") else ()
     pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
                 text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
                 tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development),
-                others, names, group)
+                others, names, group, aside)
     if problems:
         raise CorpusError(problems)
     return pack

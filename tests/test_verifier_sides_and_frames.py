@@ -150,3 +150,15 @@ def test_none_of_the_groups_either_way_whether_and_lengths_of_time(verifier, tex
 ])
 def test_room_labels_and_unnamed_majorities(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the strength the card says its advice moved away from, given as today's: misstated
+    ("For a woman of 44, the task force treats screening as her own call.", ("contradicts", "misstated_strength")),
+    ("In your 40s the USPSTF leaves the decision to start up to you.", ("contradicts", "misstated_strength")),
+    # the counterparts: the same strength told as the past, and the strength moved to
+    ("Until 2024 the task force left screening in the 40s up to each woman.", ("supports", None)),
+    ("The USPSTF now recommends screening every two years for women in their forties.", ("supports", None)),
+])
+def test_a_strength_the_card_moved_away_from_is_not_todays(verifier, text, expected):
+    assert judge(verifier, text, USPSTF_CHANGES) == expected

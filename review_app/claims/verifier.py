@@ -375,6 +375,10 @@ class Verifier:
             when = ", ".join(d.isoformat() for d in spoken)
             return verdict("does_not_support", "wrong_version",
                            f"{chunk_id} was not in force at {when}, the time the claim speaks of")
+        left = self._strength_moved_from(claim, card, chunk_id) \
+            if not claim.attributed or chunk.organization in claim.attributed else ""
+        if left:  # "it leaves it up to you in your forties" against "moved from an individual decision to ..."
+            return verdict("contradicts", "misstated_strength", f"{chunk_id} says its advice moved away from {left}")
         # (a part for all beside a part for one named organization: "none of them ...; ORG-A simply ...")
         if claim.atoms and (not claim.facts.universal or claim.aside or (
                 any(a.reading.facts.universal and _asserts(a.reading.facts) for a in claim.atoms)
@@ -1005,6 +1009,23 @@ class Verifier:
                     return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
         return ""
 
+    def _strength_moved_from(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> str:
+        """The strength a present-tense claim gives that the card says its advice moved away from
+        (stated before the move, not after it), on the move's ages or topic; not when the claim
+        tells a change itself ("the update replaced that individual decision with ...")."""
+        facts = claim.facts
+        text = " ".join(sentence for sentence, _, _ in facts.sentences)
+        if claim.historical or not facts.strengths or _CHANGE_TOLD.search(text) or self.reader.moves(text) \
+                or not (anchors(facts.values & card.values) or ages_within(facts, card)
+                        or facts.concepts & card.concepts):
+            return ""
+        stated = set(facts.strengths)
+        for before, after in self.reader.move_strengths(
+                self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)):
+            if stated <= before and not stated & after:
+                return _STRENGTH_WORDS[facts.strengths[0]]
+        return ""
+
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _card_moves(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         return self.reader.moves(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
@@ -1252,6 +1273,9 @@ def _aligned_strengths(claim: Facts, card: Facts,
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
 
 
+# a change the claim tells itself ("replaced that individual decision with ...", "no longer")
+_CHANGE_TOLD = re.compile(r"\b(replac\w*|chang\w*|mov(e|ed|es|ing)|shift\w*|upgrad\w*|switch\w*|used to|no longer|"
+                          r"(until|before|prior to|in|since) (19|20)\d\d)\b")
 _PERIOD_RATE = re.compile(r"per (\d+ )?(year|month|decade)s? \S+%")  # a rate over a period, of no other quantity
 
 

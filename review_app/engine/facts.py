@@ -352,6 +352,13 @@ class FactReader:
                 found.append((before, after))
         return tuple(found)
 
+    def move_strengths(self, norm: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        """(strengths before, strengths after) of each move the (normalized) text states ("moved
+        from an individual decision (grade C) to biennial screening (grade B)": an option before)."""
+        return tuple((frozenset(self.strengths(m.group("before"), STRENGTHS)),
+                      frozenset(self.strengths(m.group("after"), STRENGTHS)))
+                     for p in self.rules.moves for m in p.finditer(norm))
+
     def start_ages(self, norm: str) -> frozenset[str]:
         """The ages at which the (normalized) text says screening starts. Not waiting until an age
         ("no longer waits until 50") says no such thing; not starting until it ("don't need to

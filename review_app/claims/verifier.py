@@ -1015,16 +1015,20 @@ class Verifier:
         tells a change itself ("the update replaced that individual decision with ...")."""
         facts = claim.facts
         text = " ".join(sentence for sentence, _, _ in facts.sentences)
-        if claim.historical or not facts.strengths or _CHANGE_TOLD.search(text) or self.reader.moves(text) \
+        if claim.historical or not facts.strengths or self.reader.moves(text) \
+                or any(p.search(text) for p in self.reader.rules.change_told) \
                 or not (anchors(facts.values & card.values) or ages_within(facts, card)
                         or facts.concepts & card.concepts):
             return ""
         stated = set(facts.strengths)
-        for before, after in self.reader.move_strengths(
-                self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)):
+        for before, after in self._card_move_strengths(chunk_id):
             if stated <= before and not stated & after:
                 return _STRENGTH_WORDS[facts.strengths[0]]
         return ""
+
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _card_move_strengths(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        return self.reader.move_strengths(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _card_moves(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
@@ -1273,9 +1277,6 @@ def _aligned_strengths(claim: Facts, card: Facts,
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
 
 
-# a change the claim tells itself ("replaced that individual decision with ...", "no longer")
-_CHANGE_TOLD = re.compile(r"\b(replac\w*|chang\w*|mov(e|ed|es|ing)|shift\w*|upgrad\w*|switch\w*|used to|no longer|"
-                          r"(until|before|prior to|in|since) (19|20)\d\d)\b")
 _PERIOD_RATE = re.compile(r"per (\d+ )?(year|month|decade)s? \S+%")  # a rate over a period, of no other quantity
 
 

@@ -109,6 +109,9 @@ class ClaimRules:
     age_sides: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
     # a move "from X to Y" (named groups `before`, `after`): a claim that moves the other way reverses the card
     moves: tuple[re.Pattern[str], ...] = ()
+    # words by which a claim tells a change itself ("replaced that individual decision with ..."): it
+    # does not give the strength a card moved away from as today's
+    change_told: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def concept_patterns(self) -> dict[str, tuple[re.Pattern[str], ...]]:
@@ -274,7 +277,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("present_cues"), "present_cues") if data.get("present_cues") else (),
                       frozenset(map(str, subordinate)),
                       patterns(data.get("referents"), "referents") if data.get("referents") else (),
-                      span, frozenset(map(str, directional)), own_exam, other_exams, age_sides, moves)
+                      span, frozenset(map(str, directional)), own_exam, other_exams, age_sides, moves,
+                      patterns(data.get("change_told"), "change_told") if data.get("change_told") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -54,9 +54,9 @@ _QUESTION_AGES = [
     (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
                 r"(?:age\s+)?(\d{2})\b", re.I), "point"),
     (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
-    (re.compile(r"\bage[sd]?\s+(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I), "point"),
-    # a form's field: "Age: 76"
-    (re.compile(r"\bage\s*[:=]\s*(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I), "point"),
+    # ("age 52", and a form's field "Age: 76")
+    (re.compile(r"\bage(?:[sd]?\s+|\s*[:=]\s*)(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I),
+     "point"),
     (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (?:early |mid |mid-|late )?(\d)0s\b", re.I), "decade"),
     (re.compile(r"\b(?:over|above|older than|past|beyond|after)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
     (re.compile(r"\b(\d{2})\s*(?:\+|and older|or older|and over|and up|years and older|years or older)", re.I), "from"),

@@ -946,3 +946,24 @@ def test_info_for_patients_asks_for_patient_material(engine, settings):
     # the counterpart: the position asked, not material for patients
     assert plan(engine, settings, "What does ACOG say about breast self-awareness?")["self_awareness"] \
         != ("acog-faq#breast-self-awareness",)
+
+
+def test_an_indirect_ask_with_words_between_is_asked(engine):
+    # "asking re", "asks how": the indirect ask, not context told before the question
+    assert "start_age" in read(engine, "50F avg risk, asking re starting mammo. q1y vs q2y per ACOG?")[0]
+    assert "response" in read(engine, "Caller asks how the ACR reacted to the USPSTF rec. Did it agree on 40?")[0]
+    # the counterpart: told, not asked
+    assert "start_age" not in read(engine, "She started mammograms at 45. q1y vs q2y per ACOG?")[0]
+
+
+def test_the_facts_a_rationale_rests_on_are_asked_as_reasons(engine):
+    assert "reasons" in read(engine, "Is it true the task force said Black women are more likely to die of "
+                                     "breast cancer?")[0]
+    assert "reasons" in read(engine, "Did the USPSTF mention rising incidence in women in their 40s?")[0]
+    # the counterpart: no reason asked
+    assert "reasons" not in read(engine, "Does the USPSTF cover Black women?")[0]
+
+
+def test_which_groups_of_people_are_left_out_asks_the_exclusions(engine):
+    assert read(engine, "Which groups of people does the USPSTF 2024 screening recommendation say it does not "
+                        "apply to? I need the list for a member.")[0] == ("high_risk",)

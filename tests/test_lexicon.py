@@ -77,6 +77,10 @@ EXAMPLES = [
     ("allaitement", "breastfeeding"), ("homme transgenre", "transgender man"), ("et maintenant?", "and now?"),
     ("maintenant", "now"), ("à partir de quel âge", "from what age"), ("jusqu'à quel âge", "until what age"),
     ("quel rythme", "how often"), ("tous les deux ans", "biennial"), ("chaque année", "annual"),
+    ("Cô 46 tuổi", "cô 46 years old"), ("mỗi năm hay 2 năm một lần", "annual hay biennial"),
+    ("khi nào bắt đầu", "when to start"), ("bao lâu đi một lần", "how often"),
+    ("tài liệu cho patient", "material for patients"), ("giải thích cho bệnh nhân", "explained for patients"),
+    ("còn bây giờ?", "còn now?"),
     ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
 ]
 

@@ -322,6 +322,42 @@ def test_an_organization_set_aside_is_not_asked_about(engine, settings):
                                           for chunk in chunks)
 
 
+def test_the_others_asked_after_an_organization_set_aside_leave_it_out(engine, settings):
+    pack = engine.pack
+    assert pack.set_aside_organizations_in("Apart from the USPSTF, what do the others say?") == ("USPSTF",)
+    # named again where it is asked about, it is not set aside
+    assert pack.set_aside_organizations_in("Besides ACS, who says 40? And what does ACS say?") == ()
+    decision = engine.ask("Apart from the USPSTF, what do the other groups say about when to start?", settings)
+    organizations = {chunk.split("-")[0] for chunks in decision.answer_chunks.values() for chunk in chunks}
+    assert organizations and "uspstf" not in organizations and {"acs", "acr"} <= organizations
+
+
+def test_who_is_right_between_two_organizations_named_asks_those_two(engine, settings):
+    def organizations(question):
+        decision = engine.ask(question, settings)
+        return {chunk.split("-")[0] for chunks in decision.answer_chunks.values() for chunk in chunks}
+
+    assert organizations("ACR says yearly and the task force says every other year. Who is right?") \
+        == {"acr", "uspstf"}
+    # the counterpart: one side told by someone, the other an organization: every organization is asked
+    assert organizations("My doctor says every year, but the ACR says something else. Who is right?") \
+        == {"uspstf", "acs", "acog", "acr"}
+
+
+def test_a_profession_speaking_as_a_body_names_its_organization(engine):
+    assert engine.pack.held_organizations_in("I read that radiologists want a risk assessment by 25.") == ("ACR",)
+    assert engine.pack.held_organizations_in("Do gynecologists say 40?") == ("ACOG",)
+    # the counterpart: her own doctors are no organization
+    assert engine.pack.held_organizations_in("My radiologists want yearly. Is that right?") == ()
+
+
+def test_a_vietnamese_english_question_is_read_in_its_own_words(engine, settings):
+    decision = engine.ask("Chị 47 tuổi. ACOG có tài liệu cho patient nói bao lâu đi một lần không?", settings)
+    assert decision.patient["ages"] == [[47, 47]]
+    assert decision.answer_chunks and all(chunk.startswith("acog-faq") for chunks in decision.answer_chunks.values()
+                                          for chunk in chunks)
+
+
 def test_a_french_note_is_read_in_its_own_words(engine, settings):
     # a past high-risk lesion in French is an exclusion; another country's authority alone is not held;
     # "and now?" in French asks about the present beside the year stated

@@ -276,6 +276,12 @@ def test_a_relative_named_without_my_has_her_age():
     ("She's nearly 50 and has never had one.", ((50, 50),)),
     # a role the question names her by
     ("Teacher is 39, her older sister was diagnosed at 44. When should she start?", ((39, 39),)),
+    # the spouse the question is asked for
+    ("Wife is 48, her mom was 48 at diagnosis. How often should she go?", ((48, 48),)),
+    ("my partner is 52 and wants to know how often", ((52, 52),)),
+    # an age named, then owned; her age at the time asked about
+    ("They have no recommendation for women of 79, which is my age. Does that mean stop?", ((79, 79),)),
+    ("In 2017, when I was 68, what did the task force advise for my age?", ((68, 68),)),
 ])
 def test_her_age_after_an_adverb_or_a_role(question, ages):
     assert _patient(question).ages == ages

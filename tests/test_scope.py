@@ -561,3 +561,12 @@ def test_pregnancy_and_breastfeeding_relayed_in_portuguese():
     # the counterpart: breastfeeding that ended years ago
     assert GUARD.check("A paciente tem 39 anos, she stopped amamentar about 2 years ago. When should she start "
                        "mammograms?") == ()
+
+
+def test_another_cancers_screening_asked_indirectly_beside_a_mammogram_word():
+    assert GUARD.other_topic("Patient asked me during her visit whether the USPSTF recommends yearly melanoma "
+                             "checks. Did they give that an I statement, like for some mammogram questions?") \
+        == "skin cancer screening"
+    # the counterpart: a skin cancer told as history, the mammogram asked about
+    assert GUARD.other_topic("I had a melanoma removed last year. I'm 50: how often should I get a mammogram?") \
+        is None

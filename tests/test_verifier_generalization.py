@@ -11,7 +11,8 @@ from .conftest import judge
 @pytest.mark.parametrize("text, chunk, expected", [
     ("It's not as if the USPSTF recommends against mammograms after 75; it calls the evidence insufficient.",
      "uspstf-2024#age-75-and-older", ("supports", None)),
-    ("It isn't as though the ACS fails to recommend clinical breast exams; it does not recommend them for "
+    # ("fails to recommend" is "does not recommend": test_verifier_layouts_and_rates)
+    ("It isn't as though the ACS overlooked clinical breast exams; it does not recommend them for "
      "women at average risk.", "acs-2015#clinical-breast-examination", ("supports", None)),
     ("It is not that the American Cancer Society does not recommend clinical breast examination; it "
      "recommends it for women at average risk.", "acs-2015#clinical-breast-examination",

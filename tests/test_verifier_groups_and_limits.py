@@ -16,6 +16,7 @@ from .conftest import PINNED, judge
     "Every organization except the ACS now tells average-risk women to start mammograms at 40.",
     "All the groups but the ACS now tell average-risk women to start mammograms at 40.",
     "Apart from the ACS, the remaining three groups now tell average-risk women to start at 40.",
+    "Apart from the ACS, none of these groups waits past 40 to start average-risk women on mammograms.",
 ])
 def test_the_others_speak_for_every_organization_but_the_one_set_aside(verifier, text):
     # the cited organization is one of the others: its part is stated, the claim speaks for more

@@ -42,6 +42,7 @@ class AccountingRules:
     exception: tuple[re.Pattern[str], ...] = ()  # a claim that something happens at times ("doesn't mean never")
     condition: tuple[re.Pattern[str], ...] = ()  # a card's exception to what it says ("unless ...")
     time_marks: tuple[re.Pattern[str], ...] = ()  # words that say which time a part speaks of ("pre-Oct-")
+    topic_labels: tuple[re.Pattern[str], ...] = ()  # a leading "Stopping:" names the topic, asserting nothing
 
 
 def load_accounting(directory: Path) -> AccountingRules:
@@ -71,14 +72,17 @@ def load_accounting(directory: Path) -> AccountingRules:
                             int(data.get("window", 3)), frequency, ranks, aside,
                             compile_all(exceptions.get("claim"), "accounted.exception.claim"),
                             compile_all(exceptions.get("card"), "accounted.exception.card"),
-                            compile_all(data.get("time_marks"), "accounted.time_marks"))
+                            compile_all(data.get("time_marks"), "accounted.time_marks"),
+                            compile_all(data.get("topic_labels"), "accounted.topic_labels"))
     if problems:
         raise CorpusError(problems)
     return rules
 
 
 def negated_words(text: str, rules: AccountingRules, tokenize) -> tuple[frozenset[str], frozenset[str]]:
-    """(stems under a negator, stems outside any) of a text."""
+    """(stems under a negator, stems outside any) of a text; a leading topic label is neither."""
+    for label in rules.topic_labels:
+        text = label.sub(lambda m: " " * len(m.group(0)), text, count=1)
     spans = [(m.end(), m.end()) for p in rules.negators for m in p.finditer(text)]
     under: set[str] = set()
     for start, _ in spans:

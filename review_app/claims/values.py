@@ -49,11 +49,13 @@ def _age_after(card: Facts, words: str, number: str = r"\d{1,3}", said_age: bool
 
 
 def year_for_age(claim: Facts, card: Facts) -> str:
-    """A year the claim gives where the card gives an age after the same word ("by 2025" against
-    "by age 25"): a date read as an age, or an age as a date."""
+    """A year the claim gives where the card gives the age its last two digits write after the same
+    word ("by 2025" against "by age 25"): a date read as an age, or an age as a date. (A year with
+    other digits is a time: "before 2024, ..." against "before age 50".)"""
     for sentence, _, _ in claim.sentences:
         for m in re.finditer(r"\b(by|at|from|until|before|after)\s+(\d{4})\b", sentence):
-            age = None if m.group(2) in card.numbers else _age_after(card, m.group(1), said_age=True)
+            age = None if m.group(2) in card.numbers else _age_after(card, m.group(1), re.escape(m.group(2)[2:]),
+                                                                     said_age=True)
             if age:
                 return f"{m.group(1)} age {age.group(1)}, not {m.group(1)} {m.group(2)}"
     return ""

@@ -322,8 +322,10 @@ class Verifier:
         listing = claim.facts.excludes and dict(claim.facts.poles).get("coverage") != 1
         outside = [f for f in claim.flags if f not in card_flags]
         unnamed = sorted(claim.named - card_named)
+        # (a list given as another organization's is wrong first about whose it is)
         covered = sorted(claim.facts.concepts & card.concepts) if listing and dict(card.poles).get("coverage") == 1 \
-            and not card.excludes and not claim.facts.absent and not claim.atoms else []
+            and not card.excludes and not claim.facts.absent and not claim.atoms \
+            and (not claim.attributed or chunk.organization in claim.attributed) else []
         if covered:  # a list of who is left out that names a group the card says it covers
             return verdict("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
         whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)

@@ -120,6 +120,8 @@ class AspectRules:
     source_cues: dict[str, tuple[re.Pattern[str], ...]]  # knowledge class -> cues asking for it
     positions: tuple[Position, ...]
     every_organization: tuple[re.Pattern[str], ...] = ()  # cues that a question naming some asks about all
+    # cues asking who is right: every organization, unless the question names two or more to judge between
+    judged_between: tuple[re.Pattern[str], ...] = ()
     refers_back: tuple[re.Pattern[str], ...] = ()  # cues that the asking sentence is about the context's topic
     general: tuple[re.Pattern[str], ...] = ()  # cues that the recommendation as a whole is asked too
     old_version: tuple[re.Pattern[str], ...] = ()  # cues that the replaced version's own words are asked
@@ -273,12 +275,15 @@ class AspectRules:
     def _cued(self, text: str) -> list[str]:
         return [a.id for a in self.aspects.values() if a.asked_in(text)]
 
-    def asks_every_organization(self, normalized_question: str) -> bool:
+    def asks_every_organization(self, normalized_question: str, named: int = 0) -> bool:
         """Whether a question that names organizations still asks about all of them ("who ..."), in
         the sentences that ask ("some doctors say yearly and others every two years" told before
-        "what do ORG-A and ORG-B each recommend?" is context)."""
+        "what do ORG-A and ORG-B each recommend?" is context). "Who is right?" asks every one unless
+        the question names (`named`) two or more to judge between ("ORG-A says X, ORG-B says Y: who is
+        right?")."""
         asked = asked_part(normalized_question)
-        return any(c.search(asked) for c in self.every_organization)
+        return any(c.search(asked) for c in self.every_organization) \
+            or (named < 2 and any(c.search(asked) for c in self.judged_between))
 
     def asked_class(self, normalized_question: str) -> str | None:
         """The kind of source the question asks for by name (a patient FAQ...), if any."""
@@ -526,6 +531,8 @@ def load_aspects(corpus: Corpus) -> AspectRules:
     positions = _parse_positions(data.get("positions"), corpus, aspects, name, problems)
     every_organization = compile_patterns(data.get("every_organization_cues"), name, "every_organization_cues",
                                           problems)
+    judged_between = compile_patterns(data.get("judged_between_cues"), name, "judged_between_cues", problems) \
+        if data.get("judged_between_cues") else ()
     refers_back = compile_patterns(data.get("refers_back_cues"), name, "refers_back_cues", problems)
     general = compile_patterns(data.get("general_cues"), name, "general_cues", problems)
     old_version = compile_patterns(data.get("old_version_cues"), name, "old_version_cues", problems)
@@ -537,8 +544,8 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         if data.get("disputed_cues") else ()
     if problems:
         raise CorpusError(problems)
-    return AspectRules(aspects, default, compared, source_cues, positions, every_organization, refers_back, general,
-                       old_version, besides, past_checked, disputed)
+    return AspectRules(aspects, default, compared, source_cues, positions, every_organization, judged_between,
+                       refers_back, general, old_version, besides, past_checked, disputed)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

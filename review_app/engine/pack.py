@@ -79,6 +79,16 @@ class Pack:
         return tuple(org for org, patterns in self.organization_names
                      if any(not self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)))
 
+    def set_aside_organizations_in(self, question: str) -> tuple[str, ...]:
+        """The held organizations a question names only after words that set them aside ("apart from
+        ORG-A, what do the others say?"): the others are asked about, not they."""
+        if not self.organization_names or not self.set_aside_cues:
+            return ()
+        text = self.without_other_organizations(question)
+        found = [(org, [self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)])
+                 for org, patterns in self.organization_names]
+        return tuple(org for org, asides in found if asides and all(asides))
+
     def _set_aside(self, before: str) -> bool:
         return any(p.search(before) for p in self.set_aside_cues)
 

@@ -24,7 +24,7 @@ from .aspects import AnswerPlan, AspectRules, answer_chunks, load_aspects
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
-from .dates import question_time
+from .dates import QuestionTime, question_time
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
@@ -257,6 +257,10 @@ class Engine:
                                      + self.pack.other_organizations_in(self.vocabulary.normalize(question))))
         return tuple(named) + others, tuple(o for o in named if o not in present) + others
 
+    def stated_time(self, question: str) -> QuestionTime | None:
+        """The time a question states as its own ("back in mid-2020", "as of 2019"), if any."""
+        return question_time(question, self.corpus.sources, self._organization_names, self.scope.context.events)
+
     def named_organizations(self, tokens: tuple[str, ...]) -> set[str]:
         """Organizations the question names (after the vocabulary's alias rewrites)."""
         return {org for org, token in self._organization_tokens.items() if token in tokens}
@@ -292,8 +296,7 @@ class Engine:
     def run(self, question: str, settings: Settings) -> tuple[Decision, Trace]:
         """Decide answer-or-abstain for one question. Raises QuestionError on an empty question."""
         question = _validate(question)
-        stated = None if settings.reference_date_explicit else question_time(
-            question, self.corpus.sources, self._organization_names, self.scope.context.events)
+        stated = None if settings.reference_date_explicit else self.stated_time(question)
         if stated is not None and stated.date < settings.reference_date:
             settings = dataclasses.replace(settings, reference_date=stated.date)
         else:
@@ -311,7 +314,8 @@ class Engine:
         # what support and the aspects read; shown in the map
         normalized = self.vocabulary.normalize(self.vocabulary.name_documents(question))
         asked_kind = self.aspects.asked_class(normalized)
-        plan = self._answer_plan(normalized, features, organizations[0], eligible, settings, asked_kind)
+        plan = self._answer_plan(normalized, features, organizations[0], eligible, settings, asked_kind,
+                                 self.pack.set_aside_organizations_in(question))
         # an answer-bearing chunk the retrievers did not score at all is not evidence for this question
         reserved = sorted((i for i in (self._chunk_index[c] for c in plan.chunk_ids) if ranked.rank_score[i] > 0),
                           key=lambda i: -ranked.rank_score[i]) if settings.diversify else []
@@ -451,7 +455,7 @@ class Engine:
         aspects are read from what the question asks, so a word told in passing does not count.)"""
         held = [o for o in named if o in self.corpus.organizations]
         if plan.default or not held or not plan.aspects \
-                or self.aspects.asks_every_organization(normalized) \
+                or self.aspects.asks_every_organization(normalized, len(held)) \
                 or any(self.aspects.aspects[a].relational for a in plan.aspects):
             return None
         if not all(o in plan.missing.get(a, ()) for a in plan.aspects for o in held):
@@ -460,15 +464,20 @@ class Engine:
         return f"{', '.join(held)} on {', '.join(labels[a] for a in plan.aspects)}"
 
     def _answer_plan(self, normalized: str, features: QueryFeatures, named: tuple[str, ...], eligible: np.ndarray,
-                     settings: Settings, asked_kind: str | None = None) -> AnswerPlan:
+                     settings: Settings, asked_kind: str | None = None,
+                     set_aside: tuple[str, ...] = ()) -> AnswerPlan:
         """The aspects the (normalized) question asks about and, per aspect and organization in play
-        (those it names, else every one with an eligible source), the chunks that answer it."""
+        (those it names, else every one with an eligible source but those it sets aside), the chunks
+        that answer it."""
         read = self.aspects.read_asked(normalized, features.ages)
         asked, default = read.aspects, read.default
-        every_organization = self.aspects.asks_every_organization(normalized)
-        held = [] if every_organization else [o for o in named if o in self.corpus.organizations]
+        named_held = [o for o in named if o in self.corpus.organizations]
+        every_organization = self.aspects.asks_every_organization(normalized, len(named_held))
+        held = [] if every_organization else named_held
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}
         organizations = [o for o in self._org_list if (o in held if held else o in present)]
+        if not held and set(organizations) - set(set_aside):  # "apart from ORG-A, what do the others say?"
+            organizations = [o for o in organizations if o not in set_aside]
         # the kinds of source to answer from, best first: the one asked for, and the primary one beside it
         # when the question asks for both ("... and did it repeat that in its statement?")
         besides = asked_kind is not None and self.aspects.asks_besides_primary(normalized)

@@ -22,7 +22,7 @@ _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|
 
 # The roles a question names the person it is about by ("caller is 44", "Employee, 50,", "my patient 47 year")
 _ROLE = r"(?:patient|pt|caller|client|member|woman|lady|female|person|enrollee|resident|veteran|employee|worker|" \
-        r"customer|participant|teacher|student|staffer)"
+        r"customer|participant|teacher|student|staffer|wife|spouse|partner)"
 # Ages in a question: "48-year-old", "48 yo", "45F", "age 45", "in her 40s", "over 75", "75+".
 _QUESTION_AGES = [
     (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
@@ -54,6 +54,12 @@ _QUESTION_AGES = [
     (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
                 r"(?:age\s+)?(\d{2})\b", re.I), "point"),
     (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
+    # her age at the time the question asks about ("In 2017, when I was 68, ...")
+    (re.compile(r"\b(?:when|while|back when) (?:i|she) was (?:only |just |about |around )?(\d{2})\b"
+                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
+    # an age named, then owned: "for women of 79, which is my age", "at 61 (my age)"
+    (re.compile(r"\b(\d{2})\s*(?:,\s*(?:which|that) is|\(|-|–)\s*(?:also\s+)?(?:my|her) (?:own |current )?age\b", re.I),
+     "point"),
     # ("age 52", and a form's field "Age: 76")
     (re.compile(r"\bage(?:[sd]?\s+|\s*[:=]\s*)(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I),
      "point"),

@@ -38,7 +38,11 @@ _ITEM_END = re.compile(r"[.;!?:]|\s[-\u2013\u2014]+\s|[\u2013\u2014]")
 _QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
 _SENTENCE_TEXT = re.compile(r"[^.!?]+[.!?]*")
 _INDIRECT = re.compile(r"\b(?:(?:would|'d) like to know|wants? to know|wanted to know|need to know|wonder(?:ing|ed)?|"
-                       r"ask(?:s|ed|ing)? (?:me |us |you )?(?:if|whether)|"
+                       # (words between: "asked me mid skin exam whether ...")
+                       r"ask(?:s|ed|ing)? (?:me |us |you )?(?:[\w-]+ ){0,4}?(?:if|whether)|"
+                       # (not a habit told as context: "patients keep asking why ...")
+                       r"(?<!keep )(?<!keeps )(?<!kept )(?<!always )(?<!often )"
+                       r"ask(?:s|ed|ing)? (?:me |us |you )?(?:re|abt|how|what|when|which|who)\b|"
                        r"please (?:tell|explain|let me know|advise)|can you (?:tell|explain)|"
                        r"looking for (?:guidance|advice)|"
                        r"(?:is|are|am|was|were) looking for (?:an? |some |any )\w+)\b", re.I)

@@ -967,3 +967,37 @@ def test_the_facts_a_rationale_rests_on_are_asked_as_reasons(engine):
 def test_which_groups_of_people_are_left_out_asks_the_exclusions(engine):
     assert read(engine, "Which groups of people does the USPSTF 2024 screening recommendation say it does not "
                         "apply to? I need the list for a member.")[0] == ("high_risk",)
+
+
+@pytest.mark.parametrize("question, asked, not_asked", [
+    # lay words for the risk assessment; a start asked of it is its own age
+    ("Is there a guideline that says young women should have something done about their breast cancer risk, and "
+     "by what age?", "risk_assessment", "start_age"),
+    # treated as average risk asks whom the advice covers; her age in an interval question is no start
+    ("Does the ACS treat her as average risk, and how often should she be getting a mammogram at 58?",
+     "applies_to", "start_age"),
+    # evidence still awaited is no start
+    ("Does the USPSTF accept 3D mammography as the main screening test, or is it not proven yet?", "modality",
+     "start_age"),
+    ("What arguments did the task force give for the change?", "reasons", "start_age"),
+])
+def test_lay_and_framed_words_ask_what_they_ask(engine, question, asked, not_asked):
+    aspects = read(engine, question)[0]
+    assert asked in aspects and not_asked not in aspects
+
+
+def test_a_point_referred_back_to_is_asked(engine):
+    aspects = read(engine, "My new doctor talked about 'breast self-awareness' instead. Is there ACOG information "
+                           "written for patients that explains what that means, and when it says to start?")[0]
+    assert {"self_awareness", "start_age"} <= set(aspects)
+
+
+def test_a_pronoun_subject_asks_of_the_organization_named_before(engine, settings):
+    decision = engine.ask("In 2024 the USPSTF moved women in their 40s to grade B. What arguments did it give, and "
+                          "did ACOG justify its own move to 40 in the same terms?", settings)
+    reasons = {engine.corpus.chunk_by_id[c].organization for c in decision.answer_chunks["reasons"]}
+    assert reasons == {"USPSTF", "ACOG"}
+    # the counterpart: a sentence that names its own organization asks of it alone
+    decision = engine.ask("In 2024 the USPSTF moved women in their 40s to grade B. Did ACOG justify its own move "
+                          "to 40 with any arguments?", settings)
+    assert {engine.corpus.chunk_by_id[c].organization for c in decision.answer_chunks["reasons"]} == {"ACOG"}

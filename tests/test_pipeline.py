@@ -339,6 +339,9 @@ def test_who_is_right_between_two_organizations_named_asks_those_two(engine, set
 
     assert organizations("ACR says yearly and the task force says every other year. Who is right?") \
         == {"acr", "uspstf"}
+    # "which of them is right?" after one organization quoted asks them all
+    assert organizations("> a wrote: the cancer society says 45\n> b wrote: every group says 40\nWhich of them is "
+                         "right about when to start?") == {"uspstf", "acs", "acog", "acr"}
     # the counterpart: one side told by someone, the other an organization: every organization is asked
     assert organizations("My doctor says every year, but the ACR says something else. Who is right?") \
         == {"uspstf", "acs", "acog", "acr"}
@@ -349,6 +352,14 @@ def test_a_profession_speaking_as_a_body_names_its_organization(engine):
     assert engine.pack.held_organizations_in("Do gynecologists say 40?") == ("ACOG",)
     # the counterpart: her own doctors are no organization
     assert engine.pack.held_organizations_in("My radiologists want yearly. Is that right?") == ()
+
+
+def test_another_countrys_board_and_the_physics_of_the_test_are_not_held(engine, settings):
+    decision = engine.ask("On what grounds did the Swiss Medical Board advise against new screening programmes?",
+                          settings)
+    assert decision.abstain
+    decision = engine.ask("What is the mean glandular dose of a DBT exam, and the MQSA limit per view?", settings)
+    assert decision.abstain and decision.off_topic
 
 
 def test_a_vietnamese_english_question_is_read_in_its_own_words(engine, settings):

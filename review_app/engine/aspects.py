@@ -34,6 +34,8 @@ AgeRange = tuple[int, int]
 
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+# a pronoun standing for an organization named before ("did it give", "what did they say")
+_PRONOUN_SUBJECT = re.compile(r"^[^.?!]{0,80}?\b(?:did|does|do|has|have|had|was|is|would|will|can) (?:it|they)\b")
 # a clause whose subject is the thing just asked ("... a risk check by now, or does that wait until
 # screening starts?") goes on asking about it
 _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|would|will|can|could|must)\s+)?"
@@ -260,16 +262,19 @@ class AspectRules:
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences
-        after it that ask about no aspect of their own (an ellipsis: "... per ORG-A? per ORG-B?")."""
-        found, continuing = [], False
+        after it that ask about no aspect of their own (an ellipsis: "... per ORG-A? per ORG-B?").
+        A sentence whose subject is a pronoun before any other name ("what arguments did it give,
+        and did ORG-B ...?") comes with the sentence before it, where the one it stands for is named."""
+        found, continuing, before = [], False, ""
         for sentence in _SENTENCE.findall(normalized_question):
             if self.aspects[aspect].asked_in(sentence):
-                found.append(sentence)
+                found.append(f"{before} {sentence}" if before and _PRONOUN_SUBJECT.search(sentence) else sentence)
                 continuing = True
             elif continuing and not self._cued(sentence):
                 found.append(sentence)
             else:
                 continuing = False
+            before = sentence
         return found
 
     def _cued(self, text: str) -> list[str]:

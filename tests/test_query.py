@@ -294,3 +294,10 @@ def test_her_age_told_only_in_words_the_vocabulary_writes_out_is_read(engine, se
     assert decision.patient["ages"] == [[46, 46]]
     # the counterpart: an age the question gives in English is read as written
     assert engine.ask("46F, how often should she have a mammogram?", settings).patient["ages"] == [[46, 46]]
+
+
+def test_a_relative_denied_is_not_named():
+    assert _patient("My partner is 58 and nobody in her family has had breast cancer. How often?").relatives == ()
+    assert _patient("No family history, 45, how often?").relatives == ()
+    # the counterpart: a relative named with her history
+    assert _patient("My sister had breast cancer. I am 45, when should I start?").relatives == (("sister", None),)

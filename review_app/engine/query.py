@@ -116,6 +116,8 @@ _AT_AGE_END = re.compile(r"\bat\s+(age\s+)?$", re.I)
 # a birth year ("born in 1985", "DOB 03/14/1980"): her age at the question's date
 _BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/.-]\d{1,2}[/.-])?"
                    r"((?:19|20)\d\d|['\u2019]\d\d)\b", re.I)
+# a person denied, not named ("nobody in her family", "no family history", "none of my relatives")
+_DENIED_BEFORE = re.compile(r"\b(no|not|nobody|no one|none|never|without|negative)\b[^.;!?]{0,25}$", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
 _CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
 
@@ -220,7 +222,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():
         found = others.search(clause or "")
-        if found:
+        if found and not _DENIED_BEFORE.search(clause[:found.start()]):  # not "nobody in her family"
             named.append(found.group(1) if found.groups() else found.group(0))
     theirs = list(dict.fromkeys(theirs))
     relatives = theirs + [(who, None) for who in dict.fromkeys(named) if who not in {w for w, _ in theirs}]

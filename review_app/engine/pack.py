@@ -75,19 +75,21 @@ class Pack:
         when the pack declares none)."""
         if not self.organization_names:
             return None
-        text = self.without_other_organizations(question)
-        return tuple(org for org, patterns in self.organization_names
-                     if any(not self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)))
+        return tuple(org for org, asides in self._mentions(question) if not all(asides))
 
     def set_aside_organizations_in(self, question: str) -> tuple[str, ...]:
         """The held organizations a question names only after words that set them aside ("apart from
         ORG-A, what do the others say?"): the others are asked about, not they."""
-        if not self.organization_names or not self.set_aside_cues:
+        if not self.set_aside_cues:
             return ()
+        return tuple(org for org, asides in self._mentions(question) if all(asides))
+
+    def _mentions(self, question: str) -> list[tuple[str, list[bool]]]:
+        """Each held organization the question names, with whether each mention is set aside."""
         text = self.without_other_organizations(question)
         found = [(org, [self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)])
                  for org, patterns in self.organization_names]
-        return tuple(org for org, asides in found if asides and all(asides))
+        return [(org, asides) for org, asides in found if asides]
 
     def _set_aside(self, before: str) -> bool:
         return any(p.search(before) for p in self.set_aside_cues)

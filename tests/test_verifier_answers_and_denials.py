@@ -8,7 +8,7 @@ counterpart."""
 
 import pytest
 
-from .chunks import ACOG_INTERVAL, ACOG_START, ACS_CBE, ACS_STOP, USPSTF_EXCLUSIONS, USPSTF_REC
+from .chunks import ACOG_INTERVAL, ACOG_START, ACR_START, ACS_45_54, ACS_CBE, ACS_STOP, USPSTF_EXCLUSIONS, USPSTF_REC
 from .conftest import judge
 
 
@@ -56,3 +56,15 @@ def test_a_negated_negative_adjective_is_the_positive(verifier, text, expected):
 def test_the_readers_age_a_dropped_wording_and_interval_words(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk)[:2] == expected
 
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The USPSTF does not recommend yearly mammograms for women 40 to 74.", USPSTF_REC, ("supports", None)),
+    ("The ACR does not recommend screening every other year from 40.", ACR_START, ("supports", None)),
+    # the counterparts: the interval the card does recommend, denied
+    ("The USPSTF does not recommend mammograms every 2 years.", USPSTF_REC, ("contradicts", "misstated_strength")),
+    ("The ACS does not recommend yearly mammograms for women 45 to 54.", ACS_45_54,
+     ("contradicts", "misstated_strength")),
+])
+def test_denying_an_interval_the_card_does_not_give_agrees_with_it(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected

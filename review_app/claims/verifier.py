@@ -436,6 +436,18 @@ class Verifier:
         return next((name for name, words in rules.other_exams
                      if any(p.search(heading) for p in topics[name]) and not any(p.search(whole) for p in words)), "")
 
+    def _denied_other_interval(self, facts: Facts, card: Facts) -> tuple[str, str] | None:
+        """(the interval a claim says is not recommended, the card's): when the card recommends one
+        other interval, and every other value of the claim is the card's."""
+        single = self.reader.single_intervals(facts.intervals)
+        theirs = self.reader.single_intervals(card.intervals)
+        if facts.strengths != ("against",) or len(single) != 1 or len(theirs) != 1 or single & theirs \
+                or "for" not in card.strengths or set(card.strengths) & {"option", "insufficient", "against"}:
+            return None
+        if uncovered(dataclasses.replace(facts, intervals=frozenset()), card) - facts.intervals:
+            return None
+        return next(iter(single)), next(iter(theirs))
+
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str, ignore_strength: bool = False,
                  context: Facts | None = None) -> tuple[str, str | None, str]:
         """Label the claim's facts against one card's: topics, strength, values, wording.
@@ -447,6 +459,10 @@ class Verifier:
                 return ("contradicts", "missing_fact",
                         f"{chunk_id} names {', '.join(sorted(listed))} among those it leaves out")
             return "supports", None, f"{chunk_id} does not list {', '.join(sorted(facts.concepts))}"
+        denied = self._denied_other_interval(facts, card)
+        if denied:  # "does not recommend twice-a-year mammograms" against a card that recommends every 2 years
+            return ("supports", None,
+                    f"{chunk_id} recommends {denied[1]} screening, not the {denied[0]} the claim denies")
         placed = False  # ages the claim rightly places outside the card's ranges: its point, stated by the range
         if dict(facts.poles).get("coverage") == -1:
             # "a woman who turns 75 is no longer covered": ages it places outside the card's ranges agree with it

@@ -23,6 +23,35 @@ DATA_DIR = Path(__file__).parent / "data"
 PINNED = dt.date(2026, 6, 24)  # the bundled pack's reference date
 
 
+def _patient_url_ok(url: str, wait_seconds: float = 60.0) -> bool:
+    """Gradio's launch probes the page it has just started once, with a 3-second timeout, and
+    refuses to run when that probe times out; on a loaded two-core machine the first render of the
+    app's page can take longer. The real server still answers the real probe: it is only given time."""
+    import time
+
+    import httpx
+
+    deadline = time.monotonic() + wait_seconds
+    while True:
+        try:
+            if httpx.head(url, timeout=10).status_code in (200, 401, 301, 302, 303, 307, 308):
+                return True
+        except (httpx.ConnectError, httpx.TimeoutException):
+            pass
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.5)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _servers_get_time_to_start():
+    from gradio import networking
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(networking, "url_ok", _patient_url_ok)
+        yield
+
+
 @pytest.fixture(scope="module")
 def verifier(engine):
     from review_app.claims.verifier import Verifier

@@ -1001,3 +1001,28 @@ def test_a_pronoun_subject_asks_of_the_organization_named_before(engine, setting
     decision = engine.ask("In 2024 the USPSTF moved women in their 40s to grade B. Did ACOG justify its own move "
                           "to 40 with any arguments?", settings)
     assert {engine.corpus.chunk_by_id[c].organization for c in decision.answer_chunks["reasons"]} == {"ACOG"}
+
+
+@pytest.mark.parametrize("question, asked, absent", [
+    # who is NOT covered asks the exclusions, whatever verb says so
+    ("Who exactly is NOT covered by the current USPSTF recommendation?", "high_risk", "applies_to"),
+    ("Which patients does the ACS advice not include?", "high_risk", "applies_to"),
+    # a family upset that her mammograms were stopped is no organization's reaction
+    ("The family are upset that her yearly mammograms were stopped. What do they recommend for women over 75?",
+     "age_75_and_older", "response"),
+    ("Was the ACR upset when the task force went to 40?", "response", None),
+])
+def test_who_is_left_out_and_whose_reaction(engine, question, asked, absent):
+    read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
+    assert asked in read and absent not in read
+
+
+def test_the_current_recommendation_asked_beside_what_changed_comes_from_the_version_in_force(engine, settings):
+    chunks = plan(engine, settings, "What's the current USPSTF recommendation for mammograms, what changed from "
+                                    "their 2016 version, and why did they change it?")
+    assert "uspstf-2024#recommendation" in chunks["start_age"]
+    assert not any(c.startswith("uspstf-2016") for c in chunks["start_age"] + chunks["interval"])
+    assert "uspstf-2024#changes-from-2016" in chunks["what_changed"]
+    # the counterpart: what the 2016 version said, asked, is still that version
+    past = plan(engine, settings, "What did the USPSTF recommend in 2016, and what changed since?")
+    assert any(c.startswith("uspstf-2016") for c in past["start_age"])

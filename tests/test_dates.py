@@ -154,9 +154,12 @@ def test_the_present_asked_in_a_clause_of_its_own_is_a_comparison_across_time():
                   "40s at that time?") == dt.date(2019, 12, 31)
 
 
-def test_a_time_in_a_bilingual_question_and_a_later_update_that_bounds_it():
-    # the lead of a Spanish sentence ("en 2013") states a time as "in 2013" does
-    assert stated("Una paciente pregunta qué decían las guías en 2013?") == dt.date(2013, 12, 31)
+def test_a_time_in_a_bilingual_question_and_a_later_update_that_bounds_it(engine):
+    # the lead of a Spanish sentence ("en 2013") states a time as "in 2013" does (the vocabulary writes it so)
+    assert engine.stated_time("Una paciente pregunta qué decían las guías en 2013?").date == dt.date(2013, 12, 31)
+    assert engine.stated_time("En 2018, que disait l'USPSTF sur la tomosynthèse? Y ahora?") is None
+    # ... and a note's "in '16" is 2016
+    assert engine.stated_time("What did the task force say in '16?").date == dt.date(2016, 12, 31)
     # "back in 2020 ... before the October 2024 update": the update bounds the time asked, it asks no later one
     assert stated("Her old OB told her back in 2020 to start by 50. Was that ACOG's stance before the Oct 2024 "
                   "update?") == dt.date(2020, 12, 31)

@@ -55,7 +55,7 @@ EXAMPLES = [
     ("lactando", "breastfeeding"), ("hasta que deje de dar pecho", "until stop breastfeeding"),
     ("estoy embarazada", "i am pregnant"), ("mi hija está embarazada", "mi hija she is pregnant"),
     ("embarazada de 12 semanas", "pregnant de 12 semanas"), ("tengo 43", "i am 43"),
-    ("hasta que", "until"), ("ahorita", "now"),
+    ("hasta que", "until"), ("ahorita", "now"), ("y hoy?", "y now?"), ("e agora?", "e now?"),
     ("una paciente de 46 años", "una paciente 46 years old"), ("hombre trans, 44 años", "hombre trans, 44 years old"),
     ("cada cuánto tiempo", "how often"), ("cada cuanto?", "how often?"), ("las guías en 2013", "las guías in 2013"),
     ("exclusively BF", "exclusively breastfeeding"), ("EBF", "exclusively breastfeeding"), ("BFing", "breastfeeding"),
@@ -81,6 +81,10 @@ EXAMPLES = [
     ("khi nào bắt đầu", "when to start"), ("bao lâu đi một lần", "how often"),
     ("tài liệu cho patient", "material for patients"), ("giải thích cho bệnh nhân", "explained for patients"),
     ("còn bây giờ?", "còn now?"),
+    ("Si Lola", "si grandmother"), ("yung lolo na alaga ko", "yung grandfather na alaga ko"),
+    ("nagpapasuso pa po", "breastfeeding pa po"), ("kailangan pa ba", "need pa ba"),
+    ("sa edad niya", "at that age"), ("is 81 na", "is 81 years old"), ("ngayon", "now"),
+    ("Ano po sabi ng guidelines?", "what do guidelines?"), ("taon-taon", "annual"),
     ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
 ]
 

@@ -570,3 +570,12 @@ def test_another_cancers_screening_asked_indirectly_beside_a_mammogram_word():
     # the counterpart: a skin cancer told as history, the mammogram asked about
     assert GUARD.other_topic("I had a melanoma removed last year. I'm 50: how often should I get a mammogram?") \
         is None
+
+
+def test_a_grandfather_and_breastfeeding_in_a_caregivers_tagalog():
+    assert "male_screening" in GUARD.check("Yung lolo na alaga ko, 72 years old. Kailangan din po ba siya "
+                                           "magpa-mammogram?")
+    assert "pregnancy_or_lactation" in GUARD.check("Yung amo ko 43 yrs old, nagpapasuso pa po. Pwede na po ba "
+                                                   "siya magpa-screening mammogram?")
+    # the counterpart: a grandmother is the one asked about
+    assert GUARD.check("Si Lola na inaalagaan ko is 81 na. Kailangan pa ba niya ng mammogram every year?") == ()

@@ -38,8 +38,10 @@ def test_a_majority_with_its_exception_is_two_assertions(verifier):
 
 
 def test_a_majority_whose_though_clause_names_no_organization_sets_none_aside(verifier):
+    """No organization is set aside as the exception, so none has a part of its own the card could
+    state: the claim speaks for most organizations, and the card does not state its start."""
     text = "Most of the groups favour a start around 40, though screening is a personal choice."
-    assert judge(verifier, text, ACS_45_54)[1] != "wrong_organization"
+    assert judge(verifier, text, ACS_45_54) == ("does_not_support", "wrong_organization")
 
 
 # --- an upper age limit, in other words -----------------------------------------------------------

@@ -122,9 +122,11 @@ def decade_meets(claim: Facts, card: Facts) -> bool:
 
 def ages_within(claim: Facts, card: Facts) -> bool:
     """A claim's age inside an age range the card states (78 within "75 or older"), or an open
-    range of the claim the same as an open one of the card ("past 74" and "75 or older")."""
+    range of the claim the same as an open one of the card ("past 74" and "75 or older"), or a bound
+    the claim's ages stay under that ends a card's range ("younger than 45" and "40 to 44")."""
     return any(low <= float(v) <= high for v in ages_of(claim) for low, high in card.age_ranges) \
-        or any(_open_within(r, card) for r in claim.age_ranges)
+        or any(_open_within(r, card) for r in claim.age_ranges) \
+        or any(high == float(v) - 1 for v in claim.bounds for _, high in card.age_ranges)
 
 
 def _open_within(claim_range: tuple[int, int], card: Facts) -> bool:

@@ -124,6 +124,8 @@ class _ClaimReading:
     atoms: tuple[_Atom, ...] = ()  # the atomic assertions of a compound claim (empty: the claim is one)
     aside: bool = False  # "apart from ORG-A, all organizations ...": its "all" is the others, part by part
     strength_words: frozenset[str] = frozenset()  # stems of the phrases that state its strengths ("acceptable")
+    # per topic the claim names, the stems of the words that name it ("extra imaging": supplemental imaging)
+    concept_words: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,9 +240,13 @@ class Verifier:
         spans = [(start, end) for label, start, end in self.reader.strength_spans(normalized) if label == "option"]
         strength_words = frozenset(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(
             " ".join(normalized[start:end] for start, end in spans))))
+        concept_words = tuple(
+            (name, frozenset(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(
+                " ".join(m.group(0) for p in patterns for m in p.finditer(normalized))))))
+            for name, patterns in self.reader.rules.concepts if name in facts.concepts)
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              flags, weights,
-                             self._named(text), atoms, aside, strength_words)
+                             self._named(text), atoms, aside, strength_words, concept_words)
 
     def _takes_a_side(self, facts: Facts) -> bool:
         """A claim that says, with no strength word, hedged or not, that screening goes on or stops
@@ -298,7 +304,7 @@ class Verifier:
                 continue
             previous = orgs
             for piece, who in zip(pieces, speakers, strict=True):
-                previous = who[:1] or previous
+                previous = who or previous  # "neither ORG-B nor ORG-C ..." speaks for both
                 out.append((previous, piece))
         return tuple(out)
 
@@ -460,7 +466,7 @@ class Verifier:
                         f"{chunk_id} names {', '.join(sorted(listed))} among those it leaves out")
             return "supports", None, f"{chunk_id} does not list {', '.join(sorted(facts.concepts))}"
         denied = self._denied_other_interval(facts, card)
-        if denied:  # "does not recommend twice-a-year mammograms" against a card that recommends every 2 years
+        if denied:  # "does not recommend it twice a year" against a card that recommends it every 2 years
             return ("supports", None,
                     f"{chunk_id} recommends {denied[1]} screening, not the {denied[0]} the claim denies")
         placed = False  # ages the claim rightly places outside the card's ranges: its point, stated by the range
@@ -626,11 +632,20 @@ class Verifier:
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(uncovered(facts, opened, self.reader.rules.ageless_span)) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
+        # a topic the card states, named in the claim's own words ("extra imaging" for its "supplemental screening")
+        stated = stated.union(*(words for name, words in claim.concept_words if name in card.concepts))
         if facts.strengths and set(facts.strengths) <= set(aligned):
             stated = stated | claim.strength_words  # its strength is the card's, in its own words ("acceptable")
         coverage = _content_coverage(claim.weights, stated)
         if coverage < CONTENT_COVERAGE and claim.facts.poles:
             coverage = _content_coverage(claim.weights, stated | self._agreed_words(claim, card))
+        if not missing and (coverage >= CONTENT_COVERAGE or placed) and set(aligned) == {"insufficient"} \
+                and {"insufficient", "for"} <= set(facts.strengths) and "for" not in facts.negated \
+                and any(p.search(" ".join(t for t, _, _ in facts.sentences)) for p in self.reader.rules.change_told):
+            # "upgraded its I statement and now recommends X" (a change told): the card states the I
+            # statement, not the recommendation
+            return ("partially_supports", "missing_fact",
+                    f"{chunk_id} states {_STRENGTH_WORDS['insufficient']}, not the recommendation the claim adds")
         if not missing and (coverage >= CONTENT_COVERAGE or placed):
             return self._unaccounted(claim, facts, card, chunk_id) or (
                 "supports", None, f"{chunk_id} states every fact of the claim")

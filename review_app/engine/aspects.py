@@ -112,6 +112,9 @@ class AskedAspects:
     # points listed apart from the one the ages named ask about ("(1) the age to start ... (3) what they
     # say for women 75 and older"): those ages are a group asked about, not the patient of these points
     unaged: tuple[str, ...] = ()
+    # the defaults asked as the recommendation as a whole ("what's the current ORG recommendation, and
+    # what changed?"): answered from the version in force, not only by what a change statement tells of them
+    whole: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,7 @@ class AspectRules:
         taken for what is asked; else from the whole question."""
         framing = tuple(a.id for a in self.aspects.values() if a.relational
                         and any(p.search(normalized_question) for p in a.not_cues))
-        asked, default, implied = self._read(normalized_question, patient_ages)
+        asked, default, implied, whole = self._read(normalized_question, patient_ages)
         granted = tuple(a for a in self._cued(granted_part(normalized_question)) if a not in asked)
         asking = asked_part(normalized_question)
         unaged = tuple(dict.fromkeys(s for a in asked if self._patients(a, patient_ages)
@@ -173,7 +176,8 @@ class AspectRules:
                                      if s in asked and self._listed_apart(s, a, asking, patient_ages)))
         return AskedAspects(asked, default, implied, tuple(a for a in framing if a not in asked),
                             () if default else self._on_point(normalized_question, asked), granted,
-                            tuple(a for a in self.disputed_points(normalized_question) if a in asked), unaged)
+                            tuple(a for a in self.disputed_points(normalized_question) if a in asked), unaged,
+                            whole)
 
     def disputed_points(self, normalized_question: str) -> tuple[str, ...]:
         """The aspects the question names as what organizations disagree on ("why do they still
@@ -197,7 +201,7 @@ class AspectRules:
         return tuple(found)
 
     def _read(self, normalized_question: str,
-              patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+              patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...]]:
         asked_text = asked_part(normalized_question)
         asked = self._cued(asked_text) if asked_text != normalized_question else []
         if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
@@ -227,13 +231,15 @@ class AspectRules:
         subsumed -= set(self.disputed_points(read_from or normalized_question))
         asked = [a for a in asked if a not in subsumed]
         if not asked:
-            return self.default, True, ()
+            return self.default, True, (), ()
+        whole: tuple[str, ...] = ()
         if any(p.search(normalized_question) for p in self.general):  # "does it cover her, and what would it be?"
             asked = [a for a in self.aspects if a in asked or a in self.default]
+            whole = self.default
         if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
             implied = tuple(a for a in self.default if a not in asked)
-            return tuple(a for a in self.aspects if a in asked or a in implied), False, implied
-        return tuple(asked), False, ()
+            return tuple(a for a in self.aspects if a in asked or a in implied), False, implied, ()
+        return tuple(asked), False, (), whole
 
     def _patients(self, aspect: str, patient_ages: Sequence[AgeRange]) -> bool:
         span = self.aspects[aspect].patient_ages
@@ -323,7 +329,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   framing: tuple[str, ...] = (), old_version: bool = False,
                   on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (), past_checked: bool = False,
                   statuses_at: Callable[[dt.date], dict[str, str]] | None = None,
-                  every_organization: bool = False, unaged: tuple[str, ...] = ()) -> AnswerPlan:
+                  every_organization: bool = False, unaged: tuple[str, ...] = (),
+                  whole: tuple[str, ...] = ()) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -345,7 +352,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     chunk's status at a date (the engine's, cached per date; computed here when not given).
     `every_organization`: the question asks every organization ("who recommends annual now, and what was
     ORG-A's objection?"): one without a statement on a relational aspect is still asked the points.
-    `unaged`: aspects listed apart from the one the ages named ask about, answered for no particular age."""
+    `unaged`: aspects listed apart from the one the ages named ask about, answered for no particular age.
+    `whole`: the defaults asked as the recommendation as a whole beside what changed: answered from the
+    version in force, not by the change statement."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -393,7 +402,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
         absent: list[str] = []
         for organization in in_play:
             mine = list(dict.fromkeys(c for c in carrying if corpus.chunk_by_id[c].organization == organization))
-            if (organization, aspect) in told_by_change:
+            if (organization, aspect) in told_by_change and aspect not in whole:
                 mine = [c for c in mine if not current[index[c]] and (
                     old_version or _year(source[corpus.chunk_by_id[c].document_id]) in years
                     or any(stood_through(year).get(c) == "current" for year in years))]
@@ -406,18 +415,18 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                     absent.append(organization)
                 continue
 
-            def rank(chunk_id: str) -> tuple:
+            def rank(chunk_id: str, as_whole: bool = aspect in whole) -> tuple:
                 s = source[corpus.chunk_by_id[chunk_id].document_id]
                 start = s.eligible_from.toordinal() if s.eligible_from else 0
                 in_force = bool(current[index[chunk_id]])
                 named_past = historical and not in_force and s.published_date is not None \
-                    and s.published_date.year in years
+                    and s.published_date.year in years and not as_whole
                 # a version the question names by its year comes before the kind of source it asks for
                 return (not named_past, s.knowledge_class != preferred[0], not in_force, -start, order[s.id])
 
             best = min(mine, key=rank)
             kind = source[corpus.chunk_by_id[best].document_id].knowledge_class
-            if every_version:  # every version of the best kind of source, current or replaced
+            if every_version and aspect not in whole:  # every version of the best kind of source, current or replaced
                 picked += [c for c in mine if source[corpus.chunk_by_id[c].document_id].knowledge_class == kind]
             elif current[index[best]]:  # every source of that kind (or of another asked) still in force on the aspect
                 kinds = {kind} | (set(preferred) if kind in preferred else set())

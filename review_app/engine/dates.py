@@ -7,6 +7,9 @@ A stated time is read as the last day it covers, so everything published in it c
 before it starts, and "before <organization>'s YEAR update" (or its month: "before the society's
 October update") the day before that source was published. A year that dates an event of
 someone's history ("diagnosed in 2018", "had a test in 2019") is not the question's time.
+
+The engine passes the question as the pack's vocabulary writes it: a bilingual patient's "en 2013"
+arrives as "in 2013" and "ahora" as "now", a note's "in '16" as "in 2016".
 """
 
 from __future__ import annotations
@@ -27,8 +30,7 @@ _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "sprin
           "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12,
           "q1": 3, "q2": 6, "q3": 9, "q4": 12, "first quarter of": 3, "second quarter of": 6, "third quarter of": 9,
           "fourth quarter of": 12}
-# (and "en 2013": the lead of a bilingual patient's Spanish)
-_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of|en)"
+_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of)"
 _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
                          rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
@@ -83,7 +85,7 @@ _ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in 
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
 _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do)\b[^.?!,;]{0,30}\b(now|today|currently|these days)\b"
-                       r"|\b(and|but|et|y|e)\s+(now|today|maintenant|aujourd'hui|ahora|hoy|agora|hoje)\s*\?", re.I)
+                       r"|\b(and|but|et|y|e)\s+(now|today)\s*\?", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
 
 

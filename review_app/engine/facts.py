@@ -291,6 +291,9 @@ _ONLY = re.compile(r"\b(only|solely)\b")
 _OWN_NEGATOR = re.compile(r"\b(not|no|no longer)\b|n't\b")  # a phrase against that is a denied "for"
 # Denying a statement's truth asserts its opposite ("it is not the case that ORG does not
 # recommend X": ORG recommends it); denying that someone said it ("does not say that") does not.
+# "says not to screen": the "not" is the direction's own, so denying it ("not the case that it says
+# not to screen") only denies the direction, it recommends nothing
+_NOT_TO = re.compile(r"\bnot to\b")
 _TRUTH_DENIAL = re.compile(r"\bnot (true|the case|correct|accurate|right|so) that\b"
                            r"|\b(isn't|is not) (true|the case) that\b|\bfalse that\b"
                            r"|\b(wrong|incorrect|false|inaccurate) to (say|claim|think)\b")
@@ -424,7 +427,7 @@ class FactReader:
                         continue
                     if not self._negated_at(text, m.start()):
                         stated.add(label)
-                    elif label == "against" and _OWN_NEGATOR.search(m.group(0)) \
+                    elif label == "against" and _OWN_NEGATOR.search(m.group(0)) and not _NOT_TO.search(m.group(0)) \
                             and _TRUTH_DENIAL.search(_clause_before(text, m.start())):
                         stated.add("for")  # "not the case that it does not recommend": a double negative
                     else:

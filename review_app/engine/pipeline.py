@@ -258,8 +258,10 @@ class Engine:
         return tuple(named) + others, tuple(o for o in named if o not in present) + others
 
     def stated_time(self, question: str) -> QuestionTime | None:
-        """The time a question states as its own ("back in mid-2020", "as of 2019"), if any."""
-        return question_time(question, self.corpus.sources, self._organization_names, self.scope.context.events)
+        """The time a question states as its own ("back in mid-2020", "as of 2019"), if any, read
+        as the vocabulary writes the question ("en 2013" is "in 2013")."""
+        return question_time(self.vocabulary.normalize(question), self.corpus.sources, self._organization_names,
+                             self.scope.context.events)
 
     def named_organizations(self, tokens: tuple[str, ...]) -> set[str]:
         """Organizations the question names (after the vocabulary's alias rewrites)."""
@@ -508,7 +510,7 @@ class Engine:
                              () if held else read.implied,  # an organization named is asked about even unchanged
                              read.framing, self.aspects.asks_old_version(normalized), read.on_point,
                              read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
-                             every_organization, read.unaged)
+                             every_organization, read.unaged, read.whole)
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -320,6 +321,7 @@ def _named(relatives: tuple[tuple[str, AgeRange | None], ...]) -> re.Pattern[str
     return re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.I) if words else None
 
 
+@functools.lru_cache(maxsize=4096)  # a card's clauses are read again at every judgment that cites it
 def card_age_ranges(text: str) -> tuple[AgeRange, ...]:
     return age_ranges(text, _CARD_AGES)
 

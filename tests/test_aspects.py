@@ -360,6 +360,22 @@ def test_organizations_named_with_no_statement_on_the_point_asked_abstain(engine
     ("Which patients do USPSTF 2024 and ACS 2015 each leave out of their advice?", "high_risk", None),
     ("hi im 15 asking for my mom. shes 43, when should she start mammograms?", "start_age", "calls_for"),
     ("55yo F avg risk, last mammo 2y ago neg. ACS says q1 or q2 now?", "interval", "start_age"),
+    # who is NOT covered asks the exclusions, whatever verb says so
+    ("Who exactly is NOT covered by the current USPSTF recommendation?", "high_risk", "applies_to"),
+    ("Which patients does the ACS advice not include?", "high_risk", "applies_to"),
+    # a family upset that her mammograms were stopped is no organization's reaction
+    ("The family are upset that her yearly mammograms were stopped. What do they recommend for women over 75?",
+     "age_75_and_older", "response"),
+    ("Was the ACR upset when the task force went to 40?", "response", None),
+    ("ACS def of average risk?", "applies_to", "start_age"),
+    ("mammo >75: USPSTF vs ACS vs ACR?", "age_75_and_older", "start_age"),
+    # the figures a rationale gave, asked for, beside a change told in context
+    ("In one episode they said the task force lowered its mammogram age in 2024 because breast cancer is rising "
+     "in women in their 40s. Do you know the actual numbers the USPSTF gave?", "reasons", "start_age"),
+    # "what does it tell patients to do?" beside self-awareness asks about self-awareness
+    ("Does ACOG have patient-facing material on breast self-awareness, and what does it tell patients to do?",
+     "self_awareness", "start_age"),
+    ("Does the recommendation cover her, and what would it be?", "applies_to", None),
 ])
 def test_more_ways_of_asking(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
@@ -1003,20 +1019,6 @@ def test_a_pronoun_subject_asks_of_the_organization_named_before(engine, setting
     assert {engine.corpus.chunk_by_id[c].organization for c in decision.answer_chunks["reasons"]} == {"ACOG"}
 
 
-@pytest.mark.parametrize("question, asked, absent", [
-    # who is NOT covered asks the exclusions, whatever verb says so
-    ("Who exactly is NOT covered by the current USPSTF recommendation?", "high_risk", "applies_to"),
-    ("Which patients does the ACS advice not include?", "high_risk", "applies_to"),
-    # a family upset that her mammograms were stopped is no organization's reaction
-    ("The family are upset that her yearly mammograms were stopped. What do they recommend for women over 75?",
-     "age_75_and_older", "response"),
-    ("Was the ACR upset when the task force went to 40?", "response", None),
-])
-def test_who_is_left_out_and_whose_reaction(engine, question, asked, absent):
-    read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]
-    assert asked in read and absent not in read
-
-
 def test_the_current_recommendation_asked_beside_what_changed_comes_from_the_version_in_force(engine, settings):
     chunks = plan(engine, settings, "What's the current USPSTF recommendation for mammograms, what changed from "
                                     "their 2016 version, and why did they change it?")
@@ -1026,3 +1028,9 @@ def test_the_current_recommendation_asked_beside_what_changed_comes_from_the_ver
     # the counterpart: what the 2016 version said, asked, is still that version
     past = plan(engine, settings, "What did the USPSTF recommend in 2016, and what changed since?")
     assert any(c.startswith("uspstf-2016") for c in past["start_age"])
+
+
+def test_which_groups_are_excluded_from_one_organizations_advice_asks_that_organization(engine, settings):
+    chunks = plan(engine, settings, "For a policy memo: which groups are explicitly excluded from the 2024 USPSTF "
+                                    "breast cancer screening recommendation?")
+    assert chunks["high_risk"] and all(c.startswith("uspstf-2024") for c in chunks["high_risk"])

@@ -30,6 +30,11 @@ from review_app.engine.query import read_patient
     ("back in nineteen ninety-eight", "back in 1998"),
     ("since twenty twenty-four", "since 2024"),
     ("in twenty one days", "in 21 days"),
+    # ... and standing alone, where the pair can only be a year (captions with no punctuation)
+    ("acogs twenty twenty four update", "acogs 2024 update"),
+    ("on april thirtieth twenty twenty four the day", "on april 30th 2024 the day"),
+    ("women aged twenty to twenty nine", "women aged 20 to 29"),
+    ("she is twenty two", "she is 22"),
 ])
 def test_number_words_become_digits(text, digits):
     assert numbers_to_digits(text) == digits

@@ -579,3 +579,31 @@ def test_a_grandfather_and_breastfeeding_in_a_caregivers_tagalog():
                                                    "siya magpa-screening mammogram?")
     # the counterpart: a grandmother is the one asked about
     assert GUARD.check("Si Lola na inaalagaan ko is 81 na. Kailangan pa ba niya ng mammogram every year?") == ()
+
+
+def test_a_lump_in_lay_words_a_dictated_negative_result_and_a_deferral_through_a_past_state():
+    assert "diagnostic_symptoms" in GUARD.check("hi im 46 and last week in the shower i felt a hard pea sized spot "
+                                                "in my left breast. is it ok to wait for my mammogram in march??")
+    assert GUARD.check("My sister found a lump in her breast. When should I start mammograms?") == ()
+    # punctuation spoken into a dictation ends the list a negation covers, as the marks would
+    assert GUARD.check("New patient comma 45 year old female comma genetic testing negative for BRCA1 and BRCA2 "
+                       "period no breast complaints period does it apply to her question mark") == ()
+    assert "known_high_risk_genetics" in GUARD.check("45 year old female comma BRCA2 positive period does the "
+                                                     "recommendation apply question mark")
+    # screening put off while pregnant or nursing: a state that has passed
+    assert GUARD.check("Client is 41, weaned over a year ago. She put off mammograms while pregnant/nursing. "
+                       "Should she begin screening now?") == ()
+    assert "pregnancy_or_lactation" in GUARD.check("She is 41 and has put off mammograms while she is nursing. "
+                                                   "Should she start now?")
+
+
+def test_positioning_and_giving_blood_after_the_test_are_not_covered():
+    assert GUARD.other_topic("pt is 66F, frozen shoulder, can't get her arms up for positioning. Is there an "
+                             "adapted mammogram positioning protocol the guidelines recommend?") \
+        == "how the test is performed"
+    assert GUARD.other_topic("she had her screening mammogram this morning and wants to know if the radiation "
+                             "means she shouldnt donate blood today. any guideline on that?") == "after the test"
+    # the counterparts: both told in passing, the schedule asked
+    assert GUARD.other_topic("She donated blood last week. When should she start mammograms?") is None
+    assert GUARD.other_topic("Pt is 66, frozen shoulder, PT is working on her positioning at home. How often "
+                             "should she have a mammogram?") is None

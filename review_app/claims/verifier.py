@@ -571,7 +571,9 @@ class Verifier:
         opened = _opened(card)
         conflicts = conflicting_values(facts, opened, frozenset(self.reader.rules.intervals),
                                self.reader.interval_choices(facts.intervals | card.intervals),
-                               "option" in facts.strengths, self._source_years(chunk_id))
+                               # (an interval not ruled out is allowed, as an option is: "not ruling out every 2 years")
+                               "option" in facts.strengths or "against" in facts.negated,
+                               self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
         if not conflicts:
             conflicts = other_range_end(facts, card)

@@ -138,6 +138,9 @@ class AspectRules:
     # cues that a point is what organizations are asked to disagree on ("why do they disagree about
     # how often?"): an aspect named there is asked, never only the subject of another
     disputed: tuple[re.Pattern[str], ...] = ()
+    # points that are themselves what to do: a general cue beside one of them asks about it
+    # ("what does it tell patients to do?" beside self-awareness), not the whole recommendation
+    general_not_beside: tuple[str, ...] = ()
 
     def speaking_on(self, aspect: str, eligible: np.ndarray, index: dict[str, int],
                     organization_of: Callable[[str], str]) -> tuple[str, ...]:
@@ -233,7 +236,8 @@ class AspectRules:
         if not asked:
             return self.default, True, (), ()
         whole: tuple[str, ...] = ()
-        if any(p.search(normalized_question) for p in self.general):  # "does it cover her, and what would it be?"
+        if any(p.search(normalized_question) for p in self.general) \
+                and not set(asked) & set(self.general_not_beside):  # "does it cover her, and what would it be?"
             asked = [a for a in self.aspects if a in asked or a in self.default]
             whole = self.default
         if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
@@ -531,6 +535,7 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         return tuple(value)
 
     default, compared = aspect_list("default_aspects"), aspect_list("compared")
+    general_not_beside = aspect_list("general_not_beside") if data.get("general_not_beside") else ()
     source_cues: dict[str, tuple[re.Pattern[str], ...]] = {}
     spec = data.get("source_cues") or {}
     if not isinstance(spec, dict):
@@ -559,7 +564,7 @@ def load_aspects(corpus: Corpus) -> AspectRules:
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, judged_between,
-                       refers_back, general, old_version, besides, past_checked, disputed)
+                       refers_back, general, old_version, besides, past_checked, disputed, general_not_beside)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

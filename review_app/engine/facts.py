@@ -294,7 +294,7 @@ _OWN_NEGATOR = re.compile(r"\b(not|no|no longer)\b|n't\b")  # a phrase against t
 # "says not to screen": the "not" is the direction's own, so denying it ("not the case that it says
 # not to screen") only denies the direction, it recommends nothing
 _NOT_TO = re.compile(r"\bnot to\b")
-_TRUTH_DENIAL = re.compile(r"\bnot (true|the case|correct|accurate|right|so) that\b"
+_TRUTH_DENIAL = re.compile(r"\b(not|no longer) (true|the case|correct|accurate|right|so) that\b"
                            r"|\b(isn't|is not) (true|the case) that\b|\bfalse that\b"
                            r"|\b(wrong|incorrect|false|inaccurate) to (say|claim|think)\b")
 

@@ -7,7 +7,8 @@ leaves a lone number under ten as a word (a count or an interval, "all four orga
 never under ten). Two forms it does not
 read are prepared here: a number glued to "year" by hyphens ("sixty-two-year-old") and the
 decades of a life ("fifties", "mid-forties"), which become the digits a decade pattern reads
-("50s"); and a year as it is spoken ("in twenty sixteen" -> in 2016).
+("50s"); and a year as it is spoken ("in twenty sixteen" -> in 2016, "the twenty twenty four
+update" -> the 2024 update).
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ _DECADE = re.compile(r"\b(" + "|".join(t[:-1] for t in _TENS) + r")ies\b", re.I)
 _SPOKEN_YEAR = re.compile(r"\b(in|since|before|after|until|till|by|from|of|around|circa) (nineteen|twenty)[- ]("
                           + "|".join(_UNITS[9:] + _TENS) + r")(?:[- ](" + "|".join(_UNITS[:9]) + r"))?\b", re.I)
 
+# ... and standing alone, where the pair can only be a year ("the society's twenty twenty four update",
+# "on april thirtieth twenty twenty four": the second word a teen or a tens word, as no age is said)
+_BARE_SPOKEN_YEAR = re.compile(r"(?<![\w-])()(nineteen|twenty)[- ]("
+                               + "|".join(_UNITS[9:] + _TENS) + r")(?:[- ](" + "|".join(_UNITS[:9]) + r"))?\b", re.I)
+
 
 def _spoken_year(match: re.Match) -> str:
     century = 19 if match.group(2).lower() == "nineteen" else 20
@@ -42,7 +48,7 @@ def _spoken_year(match: re.Match) -> str:
     unit = _UNITS.index(match.group(4).lower()) + 1 if match.group(4) else 0
     if word in _UNITS and unit:
         return match.group(0)  # "twenty sixteen one" is no year
-    return f"{match.group(1)} {century * 100 + tail + unit}"
+    return f"{match.group(1)} {century * 100 + tail + unit}".lstrip()
 
 
 def has_number_word(text: str) -> bool:
@@ -62,6 +68,7 @@ def _convert(text: str) -> str:
     from text_to_num import alpha2digit  # lazy: only texts with a number word pay for it
 
     text = _SPOKEN_YEAR.sub(_spoken_year, text)
+    text = _BARE_SPOKEN_YEAR.sub(_spoken_year, text)
     text = _BEFORE_YEAR.sub(r"\1 ", text)
     text = _DECADE_PREFIX.sub(r"\1 ", text)
     text = _DECADE.sub(lambda m: alpha2digit(m.group(1) + "y", "en") + "s", text)

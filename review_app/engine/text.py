@@ -58,6 +58,10 @@ class Vocabulary:
     # force" must not become a held task force), each written as one opaque word before the rewrites;
     # one pattern of all of them, so a text is scanned once (every card is normalized at index time)
     kept_names: re.Pattern[str] | None = None
+    # punctuation spoken in a dictated text ("comma", "period", "question mark"), written as marks
+    # when the text is dictated (its cue matches): "a grace period" in a written question stays a word
+    dictation_cue: re.Pattern[str] | None = None
+    dictated_marks: tuple[tuple[re.Pattern[str], str], ...] = ()
 
     def name_documents(self, question: str) -> str:
         for pattern, replacement in self.document_names:
@@ -88,6 +92,9 @@ class Vocabulary:
         """Number words as digits and misspelt words corrected, case kept (the first step of normalize).
         One scan of the text's words decides whether either step has anything to do: every card
         is normalized at index time, and none has a number word or an unknown word."""
+        if self.dictation_cue is not None and self.dictation_cue.search(text):
+            for pattern, mark in self.dictated_marks:
+                text = pattern.sub(mark, text)
         words = set(_LETTERS.findall(text.lower()))
         if not NUMBER_WORDS.isdisjoint(words):
             text = numbers_to_digits(text)
@@ -247,11 +254,19 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     if not all(isinstance(w, str) for w in extra_stop):
         problems.append(Problem(name, "stop_words", "expected a list of words"))
         extra_stop = []
+    dictation = data.get("dictation") or {}
+    if not isinstance(dictation, dict):
+        problems.append(Problem(name, "dictation", "expected a mapping with `cue` and `marks`"))
+        dictation = {}
+    dictation_cue = compile_pattern(dictation["cue"], name, "dictation.cue", problems) if "cue" in dictation else None
+    marks = [_pair(pair, name, f"dictation.marks[{i}]", problems)
+             for i, pair in enumerate(dictation.get("marks") or [])]
     if problems:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
     return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e),
-                      Path(corpus_dir), tuple(w.lower() for w in spelling), traits, tuple(d for d in documents if d))
+                      Path(corpus_dir), tuple(w.lower() for w in spelling), traits, tuple(d for d in documents if d),
+                      dictation_cue=dictation_cue, dictated_marks=tuple(m for m in marks if m))
 
 
 def _patient_traits(spec: object, file: str, problems: list[Problem]) -> tuple:

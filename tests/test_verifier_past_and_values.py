@@ -37,3 +37,16 @@ def test_a_month_given_for_the_sources_own_publication_must_be_its_month(verifie
 def test_a_month_of_another_organizations_update_is_not_the_cited_sources(verifier):
     text = "The task force's April 2024 start at 40 came before ACOG matched it in its October 2024 update."
     assert judge(verifier, text, "uspstf-2024#recommendation")[0] != "contradicts"
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    # a year bound to the organization's issuing or starting its advice must be its document's year
+    ("In 2025 the USPSTF began recommending a screening mammogram every 24 months for women aged 40 to 74.",
+     "uspstf-2024#recommendation", ("contradicts", "missing_fact")),
+    ("In 2024 the USPSTF began recommending a screening mammogram every 24 months for women aged 40 to 74.",
+     "uspstf-2024#recommendation", ("supports", None)),
+    ("ACOG lowered its start age to 40 in 2022.", "acog-2024#starting-age", ("contradicts", "missing_fact")),
+    ("ACOG lowered its start age to 40 in 2024.", "acog-2024#starting-age", ("supports", None)),
+])
+def test_the_year_advice_was_issued_is_its_documents(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected

@@ -611,7 +611,7 @@ class Verifier:
                 and "for" in facts.strengths and "option" in _aligned_strengths(facts, card, self.reader.age_sides)
             return ("contradicts", "misstated_strength" if graded or chosen else "missing_fact",
                     f"{chunk_id} states {conflicts}")
-        wrong_month = self._wrong_month(facts, chunk_id)
+        wrong_month = self._wrong_month(facts, chunk_id) or self._wrong_year_issued(facts, chunk_id)
         if wrong_month:  # "ORG's update published in April 2024" against a source of October 2024
             return "contradicts", "missing_fact", wrong_month
         missing_concepts = sorted(facts.concepts - card.concepts)
@@ -999,6 +999,21 @@ class Verifier:
                     continue  # another organization's date ("in line with ORG-B's April 2024 ...")
                 return (f"{chunk.document_id} was published in {_MONTH_NAMES[published.month - 1].title()} "
                         f"{published.year}, not {m.group(1).title()} {m.group(2)}")
+        return ""
+
+    def _wrong_year_issued(self, facts: Facts, chunk_id: str) -> str:
+        """A year the claim binds to the cited organization's issuing or starting its advice ("in 2025
+        the ORG began recommending ...") that no document of that organization was published in."""
+        chunk = self.engine.corpus.chunk_by_id[chunk_id]
+        published = self.engine.corpus.source_by_id[chunk.document_id].published_date
+        if published is None:
+            return ""
+        years = self._source_years(chunk_id)
+        for sentence, _, _ in facts.sentences:
+            for pattern in self.reader.rules.issued_in:
+                for m in pattern.finditer(sentence):
+                    if m.group(1) not in years and chunk.organization.lower() in m.group(0):
+                        return f"{chunk.document_id} was published in {published.year}, not {m.group(1)}"
         return ""
 
     def _reported_otherwise(self, facts: Facts, organizations: Sequence[str], chunk_id: str) -> str:

@@ -112,6 +112,9 @@ class ClaimRules:
     # words by which a claim tells a change itself ("replaced that individual decision with ..."): it
     # does not give the strength a card moved away from as today's
     change_told: tuple[re.Pattern[str], ...] = ()
+    # a year bound to the issuing or start of advice ("in 2025 the ORG began recommending ..."; group 1
+    # the year): the year its source was published, or the claim dates the advice wrongly
+    issued_in: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def concept_patterns(self) -> dict[str, tuple[re.Pattern[str], ...]]:
@@ -278,7 +281,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       frozenset(map(str, subordinate)),
                       patterns(data.get("referents"), "referents") if data.get("referents") else (),
                       span, frozenset(map(str, directional)), own_exam, other_exams, age_sides, moves,
-                      patterns(data.get("change_told"), "change_told") if data.get("change_told") else ())
+                      patterns(data.get("change_told"), "change_told") if data.get("change_told") else (),
+                      patterns(data.get("issued_in"), "issued_in") if data.get("issued_in") else ())
 
 
 def _speaks(before: str) -> bool:

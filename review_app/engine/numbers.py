@@ -30,25 +30,21 @@ _BEFORE_YEAR = re.compile(r"(?<![\w-])(" + _NUMBER + r")-(?=(?:years?|yrs?|y)\b)
 # "mid-forties": the hyphen after mid/early/late joins the decade to a word alpha2digit does not know
 _DECADE_PREFIX = re.compile(r"\b(mid|early|late)-(?=[a-z]+ies\b)", re.I)
 _DECADE = re.compile(r"\b(" + "|".join(t[:-1] for t in _TENS) + r")ies\b", re.I)
-# a year as it is spoken after a preposition ("in twenty sixteen", "back in nineteen ninety-eight"):
-# alpha2digit would read two numbers ("20 16")
-_SPOKEN_YEAR = re.compile(r"\b(in|since|before|after|until|till|by|from|of|around|circa) (nineteen|twenty)[- ]("
+# a year as it is spoken ("in twenty sixteen", "back in nineteen ninety-eight", "the society's twenty
+# twenty four update"): alpha2digit would read two numbers ("20 16"); the second word a teen or a tens
+# word, as no age is said ("twenty one days" stays 21)
+_SPOKEN_YEAR = re.compile(r"(?<![\w-])(nineteen|twenty)[- ]("
                           + "|".join(_UNITS[9:] + _TENS) + r")(?:[- ](" + "|".join(_UNITS[:9]) + r"))?\b", re.I)
-
-# ... and standing alone, where the pair can only be a year ("the society's twenty twenty four update",
-# "on april thirtieth twenty twenty four": the second word a teen or a tens word, as no age is said)
-_BARE_SPOKEN_YEAR = re.compile(r"(?<![\w-])()(nineteen|twenty)[- ]("
-                               + "|".join(_UNITS[9:] + _TENS) + r")(?:[- ](" + "|".join(_UNITS[:9]) + r"))?\b", re.I)
 
 
 def _spoken_year(match: re.Match) -> str:
-    century = 19 if match.group(2).lower() == "nineteen" else 20
-    word = match.group(3).lower()
+    century = 19 if match.group(1).lower() == "nineteen" else 20
+    word = match.group(2).lower()
     tail = _UNITS.index(word) + 1 if word in _UNITS else 10 * (_TENS.index(word) + 2)
-    unit = _UNITS.index(match.group(4).lower()) + 1 if match.group(4) else 0
+    unit = _UNITS.index(match.group(3).lower()) + 1 if match.group(3) else 0
     if word in _UNITS and unit:
         return match.group(0)  # "twenty sixteen one" is no year
-    return f"{match.group(1)} {century * 100 + tail + unit}".lstrip()
+    return str(century * 100 + tail + unit)
 
 
 def has_number_word(text: str) -> bool:
@@ -68,7 +64,6 @@ def _convert(text: str) -> str:
     from text_to_num import alpha2digit  # lazy: only texts with a number word pay for it
 
     text = _SPOKEN_YEAR.sub(_spoken_year, text)
-    text = _BARE_SPOKEN_YEAR.sub(_spoken_year, text)
     text = _BEFORE_YEAR.sub(r"\1 ", text)
     text = _DECADE_PREFIX.sub(r"\1 ", text)
     text = _DECADE.sub(lambda m: alpha2digit(m.group(1) + "y", "en") + "s", text)

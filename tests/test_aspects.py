@@ -1034,3 +1034,27 @@ def test_which_groups_are_excluded_from_one_organizations_advice_asks_that_organ
     chunks = plan(engine, settings, "For a policy memo: which groups are explicitly excluded from the 2024 USPSTF "
                                     "breast cancer screening recommendation?")
     assert chunks["high_risk"] and all(c.startswith("uspstf-2024") for c in chunks["high_risk"])
+
+
+@pytest.mark.parametrize("question, asked, not_asked", [
+    # a patient pushing back on the advice is no organization's reaction
+    ("A 62-year-old patient pushed back and said the task force says every two years. What do the USPSTF and the "
+     "ACR each recommend on how often?", "interval", "response"),
+    # a relative's cancer, then whether it changes her advice: whom the advice covers
+    ("Her mom had breast cancer at 67 and she wants to know if that means she should be going every year instead "
+     "of every two. What does the task force say?", "applies_to", "response"),
+    # a schedule recommended from an age asks the start too
+    ("Which organizations actually recommend annual from 40, and which don't?", "start_age", "response"),
+])
+def test_who_reacts_whether_a_history_matters_and_a_schedule_from_an_age(engine, question, asked, not_asked):
+    aspects = read(engine, question)[0]
+    assert asked in aspects and not_asked not in aspects
+
+
+def test_a_relatives_other_cancer_asks_no_coverage(engine):
+    assert "applies_to" not in read(engine, "my mom had colon cancer at 68 does that mean i have to start "
+                                            "mammograms early? im 37")[0]
+
+
+def test_an_organization_pushing_back_is_still_its_reaction(engine):
+    assert "response" in read(engine, "Did the ACR push back on the USPSTF 2024 recommendation?")[0]

@@ -89,6 +89,7 @@ EXAMPLES = [
     ("sa edad niya", "at that age"), ("is 81 na", "is 81 years old"), ("ngayon", "now"),
     ("Ano po sabi ng guidelines?", "what do guidelines?"), ("taon-taon", "annual"),
     ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
+    ("the monthly boob self-check", "the monthly breast self-exam"), ("boobies", "breast"),
 ]
 
 

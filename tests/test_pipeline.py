@@ -62,6 +62,9 @@ def test_a_comparison_across_time_keeps_the_present_date(engine, settings):
     # ... or a national standard named by its number or called a norm
     ("Mi tía vive en Monterrey. What does the Mexican norma say about mammograms, cada cuánto?", "another country"),
     ("What interval does NOM-041 set for screening mammography?", "another country"),
+    # a country's health ministry, whichever country
+    ("My sister live in Moscow, 45 years. What recommend Ministry of Health of Russia for mammography screening?",
+     "health ministry"),
 ])
 def test_a_question_only_about_an_organization_without_a_source_abstains(engine, settings, question, organization):
     decision = engine.ask(question, settings)
@@ -388,4 +391,10 @@ def test_another_countrys_guideline_named_with_the_topics_words_is_not_held(engi
     assert decision.abstain and decision.organizations_absent
     # the counterpart: a woman who is Canadian asks about screening here
     decision = engine.ask("I'm Canadian and 45, what do the guidelines say about mammograms for me?", settings)
+    assert not decision.abstain and not decision.organizations_absent
+
+
+def test_a_churchs_health_ministry_is_no_countrys(engine, settings):
+    decision = engine.ask("I coordinate the health ministry at our church and we're bringing in a mobile mammography "
+                          "van. Which ages of women should we invite, and how often should they come back?", settings)
     assert not decision.abstain and not decision.organizations_absent

@@ -270,6 +270,14 @@ def test_a_relative_named_without_my_has_her_age():
     assert _patient("Mom just turned 77 - should she keep going?").ages == ((77, 77),)
 
 
+def test_a_relative_opening_a_sentence_is_the_one_asked_about_in_a_learners_question():
+    # no "my" before her, and "she can ... ?" for "can she ...?"
+    assert _patient("Sister find small hard ball in left breast, not pain. She can wait for the screening or "
+                    "no?").proxy == "sister"
+    # the counterpart: the asker asks for herself
+    assert _patient("Sister had breast cancer at 45. When should I start?").proxy is None
+
+
 @pytest.mark.parametrize("question, ages", [
     # an adverb between the verb and her age
     ("My twin sister was just diagnosed at 43. I'm obviously 43 too. Does the advice still cover me?", ((43, 43),)),

@@ -607,3 +607,19 @@ def test_positioning_and_giving_blood_after_the_test_are_not_covered():
     assert GUARD.other_topic("She donated blood last week. When should she start mammograms?") is None
     assert GUARD.other_topic("Pt is 66, frozen shoulder, PT is working on her positioning at home. How often "
                              "should she have a mammogram?") is None
+
+
+def test_none_with_any_finding_a_support_groups_name_and_a_lump_in_a_learners_words():
+    # "none has any ..." negates what follows, as "no" does
+    assert GUARD.check("Several residents are otherwise in decent shape. None has any breast complaints or a "
+                       "breast cancer history. What do the major organizations say about screening over 75?") == ()
+    assert "personal_history_breast_cancer" in GUARD.check("One of them has a breast cancer history. What do the "
+                                                           "major organizations say about screening over 75?")
+    # a survivors' support group names a setting, not the patient's history
+    assert GUARD.check("I run a breast cancer survivors' support group. Members ask for their daughters: does the "
+                       "USPSTF cover the daughter of a survivor?") == ()
+    # a lump with no article before the breast, in a learner's English
+    assert "diagnostic_symptoms" in GUARD.check("I find small hard ball in left breast, not pain, already 2 weeks. "
+                                                "I can wait for the screening or no?")
+    # the lay word for the breast names the topic
+    assert GUARD.on_topic("should she still be doing the monthly boob self-check in the shower?")

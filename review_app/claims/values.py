@@ -78,6 +78,8 @@ def other_number_after(claim: Facts, card: Facts) -> str:
         return ""
     for sentence, _, _ in claim.sentences:
         for m in _AFTER_WORD.finditer(sentence):
+            if any(low <= int(m.group(2)) <= high for low, high in card.age_ranges):
+                continue  # "at 76" is inside a card's "75 and older": the same group, not another age
             other = None if m.group(2) in card.numbers else _age_after(card, m.group(1), r"\d{2}")
             if other and other.group(1) != m.group(2):
                 return f"{m.group(1)} age {other.group(1)}, not {m.group(1)} {m.group(2)}"
@@ -225,8 +227,9 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
                as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
     """Values the card gives where the claim gives a different one of the same kind, when the
     two speak of the same thing (they share a value or a topic): a card about the start age
-    does not contradict a claim about the stop age, it just lacks it. Intervals always
-    answer the same question, so a different interval always contradicts. `words` are the
+    does not contradict a claim about the stop age, it just lacks it. Intervals and grades always
+    answer the same question, so a different interval or grade always contradicts (a claim about
+    other ages than the card's is sorted out by the caller). `words` are the
     pack's interval words, `choices` the "X or Y" values made of two of them."""
     anchored = bool(claim.values & card.values or claim.concepts & card.concepts
                     or any(high == float(b) - 1 for b in claim.bounds for _, high in card.age_ranges))  # "before 50"
@@ -238,7 +241,8 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
             out.append(f"a choice of {choice} screening, not {next(iter(single))} alone")
     for value in sorted(uncovered(claim, card)):
         kind = value_kind(value, claim, card)
-        if kind != "interval" and not anchored:  # how often is one question; an age can be many
+        # how often, and what grade, is one question per recommendation; an age can be many
+        if kind not in ("interval", "grade") and not anchored:
             continue
         alternatives = sorted(v for v in card.values - claim.values - names if value_kind(v, claim, card) == kind)
         if alternatives:

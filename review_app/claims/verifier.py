@@ -376,6 +376,10 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
+        removed = self._removed_yet_current(claim, card, chunk_id) if status == "current" \
+            and (not claim.attributed or chunk.organization in claim.attributed) else ""
+        if removed:  # "ORG-A dropped exam X in its update" against the section still in force
+            return verdict("contradicts", "missing_fact", removed)
         spoken = [date for _, date in _spoken_times(whole)]
         if claim.historical and spoken and \
                 all(self.engine.chunk_statuses(d).get(chunk_id) != "current" for d in spoken):
@@ -577,6 +581,8 @@ class Verifier:
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
         if not conflicts:
             conflicts = other_range_end(facts, card)
+        if not conflicts:
+            conflicts = self._glossed_interval(facts, card)
         if not conflicts:
             conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
                 or self._year_of_another_part(facts, claim.weights, card, chunk_id) or other_number_after(facts, card)
@@ -1001,6 +1007,50 @@ class Verifier:
                         f"{published.year}, not {m.group(1).title()} {m.group(2)}")
         return ""
 
+    def _removed_yet_current(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> str:
+        """Advice the claim says was taken out of the guidance ("ORG-A dropped exam X with its update",
+        "no longer includes X") that the cited section, current at the claim's date, still states: the claim
+        contradicts it. Not when the section itself tells what held before (it states the change)."""
+        rules = self.reader.rules
+        if not rules.removal or self._chunk_facts(chunk_id)[0].words != card.words:
+            return ""
+        text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        for pattern in rules.removal:
+            for m in pattern.finditer(text):
+                before = re.split(r"[.;:,]", text[:m.start()])[-1]
+                if any(p.search(before[-30:]) for p in self.accounting.negators):
+                    continue  # "did not drop", "never removed"
+                after = re.split(r"[.;]", text[m.end():])[0]
+                # what was taken out: what follows ("dropped X"), else what comes before ("X is out of date")
+                what = after if self.engine.vocabulary.content_words(after) else before
+                removed = self.reader.read(what, rules.claim_priority)
+                if any(not _YEARISH.search(v) for v in removed.values - card.values):
+                    continue  # another value than the card's was taken out ("no longer has a grade C")
+                stems = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(what)))
+                shared = stems & set(card.words)
+                if removed.concepts & card.concepts or (len(stems) >= 2 and len(shared) >= 0.6 * len(stems)):
+                    chunk = self.engine.corpus.chunk_by_id[chunk_id]
+                    return (f"{chunk_id} is in force at the claim's date: {chunk.organization}'s guidance still "
+                            f"states it")
+        return ""
+
+    def _glossed_interval(self, facts: Facts, card: Facts) -> str:
+        """An interval the card gives that the claim glosses as another ("every 2 years, that is, twice a
+        year"): the claim gives the card's interval a wrong meaning."""
+        words = "|".join(map(re.escape, self.reader.rules.intervals))
+        if not words:
+            return ""
+        pair = re.compile(rf"\b({words})\b([^.;]{{0,90}}?)\b({words})\b")
+        for sentence, _, _ in facts.sentences:
+            for m in pair.finditer(sentence):
+                first, gap, second = m.groups()
+                if first != second and not re.search(r"\b(or|and|to|then|nor)\b", gap) \
+                        and any(p.search(gap) for p in self.reader.rules.equates) \
+                        and (first in card.intervals) != (second in card.intervals):
+                    given, other = (first, second) if first in card.intervals else (second, first)
+                    return f"{given} screening, which the claim glosses as {other}"
+        return ""
+
     def _wrong_year_issued(self, facts: Facts, chunk_id: str) -> str:
         """A year the claim binds to the cited organization's issuing or starting its advice ("in 2025
         the ORG began recommending ...") that no document of that organization was published in."""
@@ -1066,7 +1116,7 @@ class Verifier:
         facts = claim.facts
         text = " ".join(sentence for sentence, _, _ in facts.sentences)
         if claim.historical or not facts.strengths or self.reader.moves(text) \
-                or any(p.search(text) for p in self.reader.rules.change_told) \
+                or any(p.search(text) for p in self.reader.rules.change_told + self.reader.rules.removal) \
                 or not (anchors(facts.values & card.values) or ages_within(facts, card)
                         or facts.concepts & card.concepts):
             return ""
@@ -1325,6 +1375,9 @@ def _aligned_strengths(claim: Facts, card: Facts,
         if by_overlap[overlap] and overlap > 0:
             return tuple(dict.fromkeys(by_overlap[overlap]))
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
+
+
+_YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what
 
 
 _PERIOD_RATE = re.compile(r"per (\d+ )?(year|month|decade)s? \S+%")  # a rate over a period, of no other quantity

@@ -115,6 +115,14 @@ class ClaimRules:
     # a year bound to the issuing or start of advice ("in 2025 the ORG began recommending ..."; group 1
     # the year): the year its source was published, or the claim dates the advice wrongly
     issued_in: tuple[re.Pattern[str], ...] = ()
+    # a reading the text gives of what it has just said ("..., which means it still endorses X",
+    # "effectively endorses"): a strength after it is the text's, one before it only its topic
+    gloss: tuple[re.Pattern[str], ...] = ()
+    # words by which a text gives one value as the meaning of another ("biennial, that is, twice a year")
+    equates: tuple[re.Pattern[str], ...] = ()
+    # words by which a claim says advice was taken out ("ORG-A dropped exam X in its update", "no longer
+    # includes X"): against a section still current, the claim contradicts it
+    removal: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def concept_patterns(self) -> dict[str, tuple[re.Pattern[str], ...]]:
@@ -282,7 +290,10 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("referents"), "referents") if data.get("referents") else (),
                       span, frozenset(map(str, directional)), own_exam, other_exams, age_sides, moves,
                       patterns(data.get("change_told"), "change_told") if data.get("change_told") else (),
-                      patterns(data.get("issued_in"), "issued_in") if data.get("issued_in") else ())
+                      patterns(data.get("issued_in"), "issued_in") if data.get("issued_in") else (),
+                      patterns(data.get("gloss"), "gloss") if data.get("gloss") else (),
+                      patterns(data.get("equates"), "equates") if data.get("equates") else (),
+                      patterns(data.get("removal"), "removal") if data.get("removal") else ())
 
 
 def _speaks(before: str) -> bool:
@@ -438,6 +449,11 @@ class FactReader:
                         denied.add(label)
                     spans.append((label, m.start(), m.end()))
                     masked = masked[:m.start()] + " " * (m.end() - m.start()) + masked[m.end():]
+        glossed = max((m.end() for p in self.rules.gloss for m in p.finditer(text)), default=None)
+        if glossed is not None:  # "insufficient, which means it still endorses X": the reading given is stated
+            after = {label for label, start, _ in spans if start >= glossed and not self._negated_at(text, start)}
+            if after:
+                stated = {label for label in stated if label in after}
         return (tuple(label for label in priority if label in stated),
                 tuple(label for label in priority if label in denied), spans)
 

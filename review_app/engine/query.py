@@ -100,7 +100,8 @@ _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|ne
 _THRESHOLD = re.compile(r"\b(stop|start|begin|continu|end|quit|cease|screen|cut)\w*\b[^.;!?]{0,30}?"
                         r"\b(at|until|by|after|past)\s+(?:age\s+)?$", re.I)
 _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|need|has) (she|he)\b"
-                             r"|\b(she|he) (should|needs?|must|has to)\b", re.I)
+                             r"|\b(she|he) (should|needs?|must|has to)\b"
+                             r"|\b(she|he) (can|could|may)\b[^.;!?]{0,80}\?", re.I)  # a learner's "she can wait or no?"
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
 _ROLE_WORD = re.compile(r"\b" + _ROLE + r"\b", re.I)
@@ -109,7 +110,9 @@ _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
 # "grandma is 81", "Mom just turned 77" (a person's word with no "my" before it)
 _NAMED_AGE = re.compile(r"\b([a-z]+)\s+(?:is|was|turned|just turned|turns)\s+(?:now\s+)?(\d{2})\b"
                         r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I)
-_MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b", re.I)  # the asker's own: "my mom", "caller's mom"
+# the asker's own: "my mom", "caller's mom"; and a person word opening a sentence with no "my", as a
+# learner of English writes it ("Sister find small hard ball ... She can wait?")
+_MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b|(?:^|(?<=[.!?]\s))(?=[A-Za-z])", re.I)
 # an age told as when something happened ("she had surgery in her 50s", "got married at 30")
 _EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
                         r"started|stopped|quit|moved|married|divorced)\b[^.;!?]*$", re.I)
@@ -270,7 +273,8 @@ def _my_relative(before: str, others: re.Pattern[str]) -> re.Match[str] | None:
     for my in _MY.finditer(before):
         near = re.split(r"[.;!?,]", before[my.end():my.end() + 30])[0]
         person = others.search(near)
-        if person and person.start() <= 12:  # "my mom", "my 70-year-old dad"
+        # "my mom", "my 70-year-old dad"; with no "my", the person word opens the sentence ("Sister find ...")
+        if person and person.start() <= (12 if my.group(0) else 0):
             found = person
     return found
 

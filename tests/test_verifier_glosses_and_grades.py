@@ -1,0 +1,126 @@
+"""A reading the claim gives of what it has just said is its assertion: "the evidence is
+insufficient, which means it still endorses screening" and "an I statement means the ORG quietly
+endorses X" claim a recommendation; "biennial screening, that is, two mammograms a year" glosses the
+card's interval as another. A grade is one value per recommendation: "a 47-year-old is in the grade C
+range" contradicts a card giving grade B for ages that hold 47, though 47 is no value of the card's.
+Advice said to be taken out ("ACOG dropped clinical breast exams with its 2024 update", "PB 179 is
+entirely out of date") contradicts a section still in force; screening that "ends at 75" or "should be
+discontinued" is a stop; "should have extra tests" is a recommendation; "neither organization
+recommends" denies it for the others. Which mammogram is for whom: a claim that gives the diagnostic
+test to people with no symptoms swaps them. "At 76" sits inside a card's "75 and older". Each with a
+counterpart that keeps its verdict."""
+
+import pytest
+
+from .chunks import (
+    ACOG_75,
+    ACOG_2017_CBE,
+    ACOG_DENSE,
+    ACOG_START,
+    ACR_75,
+    ACS_STOP,
+    USPSTF_75,
+    USPSTF_2016_40_49,
+    USPSTF_CHANGES,
+    USPSTF_REC,
+)
+from .conftest import judge
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    # a gloss: the strength after "which means" / "effectively" is the claim's, not the I statement before it
+    ("In the Task Force's own terms the evidence is insufficient, which means it still endorses screening at 75 "
+     "and up.", USPSTF_75, ("contradicts", "misstated_strength")),
+    ("The USPSTF's statement that the evidence for women 75 and older is insufficient effectively endorses "
+     "continued screening for healthy 76-year-olds.", USPSTF_75, ("contradicts", "misstated_strength")),
+    ("An I statement means the USPSTF quietly endorses screening at 75 and older.", USPSTF_75,
+     ("contradicts", "misstated_strength")),
+    # counterparts: a gloss that reads the I statement rightly
+    ("The USPSTF finds the evidence insufficient for women 75 and older, which means it neither recommends for "
+     "nor against screening.", USPSTF_75, ("supports", None)),
+    ("An I statement means the evidence is insufficient to weigh benefits and harms at 75 and older.", USPSTF_75,
+     ("supports", None)),
+    # an interval glossed as another
+    ("Under the USPSTF recommendation, members aged 40 to 74 qualify for biennial screening, that is, two "
+     "screening mammograms a year.", USPSTF_REC, ("contradicts", "missing_fact")),
+    ("Biennial screening, as the USPSTF uses the word, means a mammogram twice a year.", USPSTF_REC,
+     ("contradicts", "missing_fact")),
+    ("The USPSTF advises biennial screening, meaning one mammogram every 2 years, from 40 to 74.", USPSTF_REC,
+     ("supports", None)),
+    # a grade for an age inside the card's range, the age no value of the card's
+    ("Per USPSTF: pt at 47 falls in the individual-decision (Grade C) range; screening optional.", USPSTF_REC,
+     ("contradicts", "misstated_strength")),
+    ("A 45-year-old is in the USPSTF's grade B group.", USPSTF_REC, ("supports", None)),
+    ("A 45-year-old was in the USPSTF's grade C group in 2016.", USPSTF_2016_40_49, ("supports", None)),
+])
+def test_glosses_and_grades(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected
+
+
+ACOG_FAQ_SELF_AWARENESS = "acog-faq#breast-self-awareness"
+ACOG_FAQ_DENSE = "acog-faq#dense-breasts"
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    # advice said to be taken out, against a section still in force
+    ("ACOG dropped clinical breast examination from its advice in its October 2024 update.", ACOG_2017_CBE,
+     ("contradicts", "missing_fact")),
+    ("Since its 2024 update, ACOG no longer includes clinical breast exams in its guidance.", ACOG_2017_CBE,
+     ("contradicts", "missing_fact")),
+    ("ACOG dropped breast self-awareness from its guidance with the 2024 update.", ACOG_FAQ_SELF_AWARENESS,
+     ("contradicts", "missing_fact")),
+    ("Handout: ACOG's 2017 Practice Bulletin 179 is entirely out of date now.", ACOG_75,
+     ("contradicts", "missing_fact")),
+    ("Since its 2024 update, ACOG no longer suggests clinical breast exams for average-risk women.", ACOG_2017_CBE,
+     ("contradicts", "misstated_strength")),
+    # counterparts: what the update did take out, told as a change
+    ("The USPSTF dropped the individual decision for women in their 40s.", USPSTF_CHANGES, ("supports", None)),
+    ("The USPSTF dropped the individual decision for women in their 40s.", USPSTF_REC, ("supports", None)),
+    # a trend that dropped, against one that rose; a transitive "dropped" is no trend
+    ("Incidence in women in their forties dropped about 2% a year.", USPSTF_CHANGES, ("contradicts", "missing_fact")),
+    # a stop at an age: "ends the screening", "should be discontinued"
+    ("The ACS ends the screening with the 75. life year.", ACS_STOP, ("contradicts", "missing_fact")),
+    ("Patient is 76. Screening mammography should be discontinued at 75 or older per USPSTF.", USPSTF_75,
+     ("contradicts", "misstated_strength")),
+    ("The ACS says to continue screening as long as a woman is in good health with a life expectancy of 10 years "
+     "or more.", ACS_STOP, ("supports", None)),
+    # a decision about stopping is no direction to stop
+    ("Per ACR, screening is not stopped at any fixed age.", ACR_75, ("supports", None)),
+    # "should have extra tests" recommends them; "is no recommendation against" is not one
+    ("According to ACOG, patients with dense breasts should have extra screening tests.", ACOG_FAQ_DENSE,
+     ("contradicts", "misstated_strength")),
+    ("The I-statement of the USPSTF for women from 75 is no recommendation against the screening.", USPSTF_75,
+     ("supports", None)),
+    # "neither organization recommends", after "apart from ORG-A" (and after a row's label)
+    ("Dense breasts: apart from the ACR, neither organization recommends supplemental screening as a routine "
+     "matter.", ACOG_DENSE, ("partially_supports", "wrong_organization")),
+    ("ACOG says all average-risk individuals should begin screening at 40.", ACOG_START, ("supports", None)),
+])
+def test_removals_stops_and_denials(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected
+
+
+FAQ_KINDS = "acog-faq#screening-and-diagnostic-mammograms"
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The ACOG FAQ says a diagnostic mammogram is the right test for people with no symptoms.", FAQ_KINDS,
+     ("contradicts", "missing_fact")),
+    ("A diagnostic mammogram is simply a repeat screening mammogram and is not used when there is a breast "
+     "problem.", FAQ_KINDS, ("contradicts", "missing_fact")),
+    ("Per the ACOG FAQ, a screening mammogram is for people with no signs or symptoms, and a diagnostic mammogram "
+     "takes a closer look at a breast problem.", FAQ_KINDS, ("supports", None)),
+    ("Unlike a diagnostic mammogram, a screening mammogram is for people with no symptoms.", FAQ_KINDS,
+     ("supports", None)),
+    ("The ACOG FAQ notes that a diagnostic mammogram, unlike a screening one, is used to take a closer look when "
+     "there is a breast problem or a finding to check [4].", FAQ_KINDS, ("supports", None)),
+    ("ACOG's FAQ says a screening mammogram is what you get when you have a lump.", FAQ_KINDS,
+     ("contradicts", "missing_fact")),
+    # an age inside the card's open range is its group; another age after the card's word is not
+    ("At seventy-six, the USPSTF says the evidence is insufficient, which isn't the same as telling you to stop.",
+     USPSTF_75, ("supports", None)),
+    ("Per ACR, a risk assessment should be done by 35.", "acr-current#risk-assessment",
+     ("contradicts", "missing_fact")),
+])
+def test_which_mammogram_for_whom_and_an_age_inside_an_open_range(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected

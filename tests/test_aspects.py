@@ -1058,3 +1058,29 @@ def test_a_relatives_other_cancer_asks_no_coverage(engine):
 
 def test_an_organization_pushing_back_is_still_its_reaction(engine):
     assert "response" in read(engine, "Did the ACR push back on the USPSTF 2024 recommendation?")[0]
+
+
+
+@pytest.mark.parametrize("question, asked", [
+    # whose screening told between "stopping" and the test
+    ("At her last visit the doctor raised the idea of stopping her screening mammograms. What do the guidelines "
+     "say?", "age_75_and_older"),
+    # "wasn't happy with", "their complaint": a reaction
+    ("The radiologists' group wasn't happy with the new task force mammogram rule when it came out. What exactly "
+     "was their complaint?", "response"),
+    # a relative's breast cancer, then whether she stays on the usual screening
+    ("Her sister had breast cancer 2 year ago. She have no lump. She still go in the normal screening or she need "
+     "something different?", "applies_to"),
+    # ... and the usual schedule is how often
+    ("Her sister had breast cancer 2 year ago. She have no lump. She still go in the normal screening or she need "
+     "something different?", "interval"),
+    ("Her mother had breast cancer at 58. Does she still follow the normal mammography schedule?", "interval"),
+])
+def test_stopping_her_screening_a_complaint_and_the_usual_screening(engine, question, asked):
+    assert asked in read(engine, question)[0]
+
+
+def test_tf_is_the_task_force(engine, settings):
+    plan_ = plan(engine, settings, "why is TF still I for supplemental MRI/US in dense breasts when ACR is "
+                                   "recommending MRI? what's the position on each side?")
+    assert "uspstf-2024#dense-breasts" in plan_["dense_breasts"]

@@ -90,6 +90,7 @@ EXAMPLES = [
     ("Ano po sabi ng guidelines?", "what do guidelines?"), ("taon-taon", "annual"),
     ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
     ("the monthly boob self-check", "the monthly breast self-exam"), ("boobies", "breast"),
+    ("needs the squish every year", "needs mammography annual"),
 ]
 
 

@@ -65,6 +65,7 @@ def test_a_comparison_across_time_keeps_the_present_date(engine, settings):
     # a country's health ministry, whichever country
     ("My sister live in Moscow, 45 years. What recommend Ministry of Health of Russia for mammography screening?",
      "health ministry"),
+    ("Quick q for our handout -- does Susan G. Komen say yearly or every other year?", "Komen"),
 ])
 def test_a_question_only_about_an_organization_without_a_source_abstains(engine, settings, question, organization):
     decision = engine.ask(question, settings)

@@ -309,3 +309,10 @@ def test_a_relative_denied_is_not_named():
     assert _patient("No family history, 45, how often?").relatives == ()
     # the counterpart: a relative named with her history
     assert _patient("My sister had breast cancer. I am 45, when should I start?").relatives == (("sister", None),)
+
+
+
+def test_an_age_in_brackets_after_the_persons_word_is_hers():
+    patient = _patient("Family update. Mom (Helen, 81) had a good week. The family asks what the guidelines say "
+                       "about mammograms for women Mom's age. Should she keep going?")
+    assert patient.ages == ((81, 81),) and patient.proxy == "mom"

@@ -623,3 +623,19 @@ def test_none_with_any_finding_a_support_groups_name_and_a_lump_in_a_learners_wo
                                                 "I can wait for the screening or no?")
     # the lay word for the breast names the topic
     assert GUARD.on_topic("should she still be doing the monthly boob self-check in the shower?")
+
+
+def test_a_habit_as_a_risk_and_radiation_adding_up_are_not_covered():
+    assert GUARD.other_topic("A few of my masters swimmers asked me whether heavy breaststroke training can affect "
+                             "breast tissue or raise breast cancer risk. Anything official on that?") \
+        == "lifestyle and breast cancer risk"
+    assert GUARD.other_topic("She asked if the radiation from her yearly mammograms adds up. Is there a safe "
+                             "cumulative dose?") == "the accuracy or harms of the test"
+    # the counterparts: a habit told in passing, a schedule asked
+    assert GUARD.other_topic("She's 55, swims 5 days a week, has exercise-induced asthma. Does the asthma mean she "
+                             "should be getting mammograms on a different schedule?") is None
+    assert GUARD.on_topic("do i have to do the self exam thing every month or not")
+    assert GUARD.on_topic("does she need the squish every year or every two?")
+    # a move between the ages the corpus debates is its topic; another test's move names its own
+    assert GUARD.on_topic("back in 2016 they said 50 right so why is it 40 now what changed")
+    assert GUARD.other_topic("for colonoscopy they said 50, why is it 45 now?") == "colorectal cancer screening"

@@ -7,8 +7,9 @@ Advice said to be taken out ("ACOG dropped clinical breast exams with its 2024 u
 entirely out of date") contradicts a section still in force; screening that "ends at 75" or "should be
 discontinued" is a stop; "should have extra tests" is a recommendation; "neither organization
 recommends" denies it for the others. Which mammogram is for whom: a claim that gives the diagnostic
-test to people with no symptoms swaps them. "At 76" sits inside a card's "75 and older". Each with a
-counterpart that keeps its verdict."""
+test to people with no symptoms swaps them. "At 76" sits inside a card's "75 and older". A group told by
+birth date or by when its people turned an age ("women born in 1984 or earlier", "only people who
+turned 40 after April 2024") reads a date as an age. Each with a counterpart that keeps its verdict."""
 
 import pytest
 
@@ -123,4 +124,36 @@ FAQ_KINDS = "acog-faq#screening-and-diagnostic-mammograms"
      ("contradicts", "missing_fact")),
 ])
 def test_which_mammogram_for_whom_and_an_age_inside_an_open_range(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    # a group told by birth date or by when its people turned an age
+    ("Heads-up: the new USPSTF recommendation only covers members who turned 40 after it was issued in April "
+     "2024.", "uspstf-2024#population", ("contradicts", "missing_fact")),
+    ("2024 USPSTF B rec: the change targets women born in the 1940s.", USPSTF_CHANGES, ("contradicts", "missing_fact")),
+    ("The task force says there's not enough evidence for women born before 1975.", USPSTF_75,
+     ("contradicts", "missing_fact")),
+    # the counterparts: a birth year that is no age of the card's can be right at a date; one woman's birth year
+    ("She said ACOG changed this in October 2024, so women born in 1984 or earlier should already be going.",
+     ACOG_START, ("partially_supports", "missing_fact")),
+    ("She was born in 1984, so at 42 she is covered by the USPSTF recommendation.", "uspstf-2024#population",
+     ("partially_supports", "missing_fact")),
+    # advice said to apply no longer, against the section that leaves it in place
+    ("Because ACOG's 2017 bulletin was replaced in 2024, its advice on women over 75 no longer applies.", ACOG_75,
+     ("contradicts", "missing_fact")),
+    # ... not when denied, nor when what it names is another section's topic
+    ("Having a mother with breast cancer doesn't mean the USPSTF recommendation no longer applies to you.",
+     "uspstf-2024#population", ("supports", None)),
+    ("ACOG's clinical breast exam advice from Practice Bulletin 179 was replaced by its 2024 update and no longer "
+     "applies.", ACOG_START, ("does_not_support", "missing_fact")),
+    # a stop after the card's range: another age group, not the card's to contradict
+    ("The USPSTF tells women to stop screening after age 74.", USPSTF_REC, ("does_not_support", "missing_fact")),
+    ("The USPSTF tells women to stop screening after age 74.", USPSTF_75, ("contradicts", "misstated_strength")),
+    # "aren't a reason" is "not a reason"; denying that ACOG says it contradicts the card that does
+    ("ACOG doesn't say that dense breasts alone aren't a reason for routine extra tests.", ACOG_DENSE,
+     ("contradicts", "misstated_strength")),
+    ("Dense breasts alone aren't a reason for routine extra tests, ACOG says.", ACOG_DENSE, ("supports", None)),
+])
+def test_birth_cohorts_no_longer_applies_and_other_ages(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk)[:2] == expected

@@ -376,6 +376,12 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
+        cohort = next((m.group(0) for p in self.reader.rules.cohort for m in [p.search(whole)]
+                       if m and ("age" not in p.groupindex or _card_age(m.group("age"), card))), None) \
+            if not claim.attributed or chunk.organization in claim.attributed else None
+        if cohort and not any(p.search(chunk.text.lower()) for p in self.reader.rules.cohort):
+            return verdict("contradicts", "missing_fact", f"{chunk_id} says whom it covers by age, not by when "
+                           f"people were born or turned an age ('{cohort}')")
         removed = self._removed_yet_current(claim, card, chunk_id) if status == "current" \
             and (not claim.attributed or chunk.organization in claim.attributed) else ""
         if removed:  # "ORG-A dropped exam X in its update" against the section still in force
@@ -552,7 +558,7 @@ class Verifier:
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
         if not anchored and card.strengths and clash and not other_ages and not ignore_strength \
-                and sum(claim.weights.values()) >= SUBSTANTIVE_WEIGHT \
+                and not ranges_apart(facts, _opened(card)) and sum(claim.weights.values()) >= SUBSTANTIVE_WEIGHT \
                 and _content_coverage(claim.weights, card.words) >= CONTENT_COVERAGE:
             # a topic the claim names in words the rules do not read ("an examination by a clinician"): the
             # card's wording is the claim's, so its strength is the one the claim speaks of, and a
@@ -1018,8 +1024,8 @@ class Verifier:
         for pattern in rules.removal:
             for m in pattern.finditer(text):
                 before = re.split(r"[.;:,]", text[:m.start()])[-1]
-                if any(p.search(before[-30:]) for p in self.accounting.negators):
-                    continue  # "did not drop", "never removed"
+                if any(p.search(before) for p in self.accounting.negators):
+                    continue  # "did not drop", "never removed", "doesn't mean it no longer applies"
                 after = re.split(r"[.;]", text[m.end():])[0]
                 # what was taken out: what follows ("dropped X"), else what comes before ("X is out of date")
                 what = after if self.engine.vocabulary.content_words(after) else before
@@ -1028,7 +1034,10 @@ class Verifier:
                     continue  # another value than the card's was taken out ("no longer has a grade C")
                 stems = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(what)))
                 shared = stems & set(card.words)
-                if removed.concepts & card.concepts or (len(stems) >= 2 and len(shared) >= 0.6 * len(stems)):
+                # (what it names as a topic must be the card's: "its exam advice was replaced" is not about
+                # the start-age section the claim cites)
+                if removed.concepts & card.concepts or (not removed.concepts and len(stems) >= 2
+                                                        and len(shared) >= 0.6 * len(stems)):
                     chunk = self.engine.corpus.chunk_by_id[chunk_id]
                     return (f"{chunk_id} is in force at the claim's date: {chunk.organization}'s guidance still "
                             f"states it")
@@ -1375,6 +1384,13 @@ def _aligned_strengths(claim: Facts, card: Facts,
         if by_overlap[overlap] and overlap > 0:
             return tuple(dict.fromkeys(by_overlap[overlap]))
     return tuple(dict.fromkeys(x for strengths in by_overlap.values() for x in strengths))
+
+
+def _card_age(digits: str, card: Facts) -> bool:
+    """Two digits that are an age the card states, or the decade or bound of one of its age ranges."""
+    age = int(digits)
+    return digits in card.numbers or any(age in (low, high) or (age % 10 == 0 and low <= age <= high)
+                                         for low, high in card.age_ranges)
 
 
 _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what

@@ -123,6 +123,9 @@ class ClaimRules:
     # words by which a claim says advice was taken out ("ORG-A dropped exam X in its update", "no longer
     # includes X"): against a section still current, the claim contradicts it
     removal: tuple[re.Pattern[str], ...] = ()
+    # a group told by when its people were born or turned an age ("women born in 1984 or earlier", "only
+    # people who turned 40 after April 2024"): the cards say whom they cover by age, never by birth date
+    cohort: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def concept_patterns(self) -> dict[str, tuple[re.Pattern[str], ...]]:
@@ -293,7 +296,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("issued_in"), "issued_in") if data.get("issued_in") else (),
                       patterns(data.get("gloss"), "gloss") if data.get("gloss") else (),
                       patterns(data.get("equates"), "equates") if data.get("equates") else (),
-                      patterns(data.get("removal"), "removal") if data.get("removal") else ())
+                      patterns(data.get("removal"), "removal") if data.get("removal") else (),
+                      patterns(data.get("cohort"), "cohort") if data.get("cohort") else ())
 
 
 def _speaks(before: str) -> bool:

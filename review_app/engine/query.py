@@ -107,6 +107,8 @@ _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|
 _ROLE_WORD = re.compile(r"\b" + _ROLE + r"\b", re.I)
 _SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
 _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
+# "Mom (Helen, 81)", "my aunt (72)": an age in brackets after the person's word, her name before it or not
+_BRACKETED_AGE = re.compile(r"\b([a-z]+)\s*\((?:[A-Z][a-z]+\s*,\s*)?(\d{2})\s*(?:y/?o|yo|years? old)?\s*[,)]", re.I)
 # "grandma is 81", "Mom just turned 77" (a person's word with no "my" before it)
 _NAMED_AGE = re.compile(r"\b([a-z]+)\s+(?:is|was|turned|just turned|turns)\s+(?:now\s+)?(\d{2})\b"
                         r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I)
@@ -256,7 +258,7 @@ def _ages_with_clause(text: str, others: re.Pattern[str] | None = None) -> list[
         # "my mom is 79 and had cancer at 60": the 60 is hers
         out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE), start))
     taken = {start for _, _, start in out}
-    for pattern in (_APPOSITIVE_AGE, _NAMED_AGE) if others is not None else ():
+    for pattern in (_APPOSITIVE_AGE, _BRACKETED_AGE, _NAMED_AGE) if others is not None else ():
         # "Caller's mom, 67, had DCIS": an age set off by commas is the person's named just before it
         for match in pattern.finditer(text):
             age = int(match.group(2))

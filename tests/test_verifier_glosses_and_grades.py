@@ -9,7 +9,10 @@ discontinued" is a stop; "should have extra tests" is a recommendation; "neither
 recommends" denies it for the others. Which mammogram is for whom: a claim that gives the diagnostic
 test to people with no symptoms swaps them. "At 76" sits inside a card's "75 and older". A group told by
 birth date or by when its people turned an age ("women born in 1984 or earlier", "only people who
-turned 40 after April 2024") reads a date as an age. Each with a counterpart that keeps its verdict."""
+turned 40 after April 2024") reads a date as an age. A denied advice to stop ("does not advise stopping
+before 75") denies only a case against; a stop "only if" a condition holds is continuing unless it does;
+one kind of test as "the only recommended" one is against a card that takes both. Each with a
+counterpart that keeps its verdict."""
 
 import pytest
 
@@ -156,4 +159,34 @@ def test_which_mammogram_for_whom_and_an_age_inside_an_open_range(verifier, text
     ("Dense breasts alone aren't a reason for routine extra tests, ACOG says.", ACOG_DENSE, ("supports", None)),
 ])
 def test_birth_cohorts_no_longer_applies_and_other_ages(verifier, text, chunk, expected):
+    assert judge(verifier, text, chunk)[:2] == expected
+
+
+USPSTF_MODALITY = "uspstf-2024#screening-modality"
+
+
+@pytest.mark.parametrize("text, chunk, expected", [
+    ("The USPSTF does not advise stopping at 75.", USPSTF_75, ("supports", None)),
+    ("The USPSTF advises stopping at 75.", USPSTF_75, ("contradicts", "misstated_strength")),
+    ("The USPSTF's I statement for women 75 and older is not a recommendation against screening, and ACOG does not "
+     "advise stopping before age 75 either.", "acog-2017#age-75-and-older",
+     ("partially_supports", "wrong_organization")),
+    ("RECOMMENDATION: Per ACR, screening is not stopped at any fixed age; it is discontinued after 74 only if serious "
+     "comorbidities limit life expectancy.", ACR_75, ("supports", None)),
+    ("The ACS says to stop screening at 75.", ACS_STOP, ("contradicts", "missing_fact")),
+    ("According to the USPSTF, 3D mammography is now the only recommended screening test.", USPSTF_MODALITY,
+     ("contradicts", "missing_fact")),
+    ("The USPSTF treats both digital mammography and 3D mammography as effective screening tests.", USPSTF_MODALITY,
+     ("supports", None)),
+    # "should have" a test recommends it
+    ("ACS guidance says you should also have a clinical breast exam each year along with your mammogram.",
+     "acs-2015#clinical-breast-examination", ("contradicts", "misstated_strength")),
+    ("You should have a mammogram every 2 years from 40 to 74, per the USPSTF.", USPSTF_REC, ("supports", None)),
+    # ... not "should have the option" (the card's choice stays a choice, the claim's recommendation overstates it)
+    ("ACS recommends annual mammograms for average-risk women aged 40 to 44.", "acs-2015#ages-40-to-44",
+     ("contradicts", "misstated_strength")),
+    ("Per ACOG you should have a choice between yearly and every-other-year mammograms.",
+     "acog-2024#screening-interval", ("supports", None)),
+])
+def test_denied_stops_conditions_and_the_only_test(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk)[:2] == expected

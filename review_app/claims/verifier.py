@@ -376,10 +376,9 @@ class Verifier:
                           f"{', '.join(successors)}; its other sections stay current)")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
-        cohort = next((m.group(0) for p in self.reader.rules.cohort for m in [p.search(whole)]
-                       if m and ("age" not in p.groupindex or _card_age(m.group("age"), card))), None) \
-            if not claim.attributed or chunk.organization in claim.attributed else None
-        if cohort and not any(p.search(chunk.text.lower()) for p in self.reader.rules.cohort):
+        cohort = self._cohort_read_as_age(whole, card, chunk_id) \
+            if not claim.attributed or chunk.organization in claim.attributed else ""
+        if cohort:
             return verdict("contradicts", "missing_fact", f"{chunk_id} says whom it covers by age, not by when "
                            f"people were born or turned an age ('{cohort}')")
         removed = self._removed_yet_current(claim, card, chunk_id) if status == "current" \
@@ -1043,17 +1042,26 @@ class Verifier:
                             f"states it")
         return ""
 
+    def _cohort_read_as_age(self, text: str, card: Facts, chunk_id: str) -> str:
+        """A group the claim tells by when its people turned an age, or by a birth year whose digits are
+        an age of the card's ("women born before 1975" against "75 and older"), where the section itself
+        names no such group: the claim reads a date as an age."""
+        cohort = self.reader.rules.cohort
+        if any(p.search(self.engine.corpus.chunk_by_id[chunk_id].text.lower()) for p in cohort):
+            return ""
+        return next((m.group(0) for p in cohort for m in [p.search(text)]
+                     if m and ("age" not in p.groupindex or _card_age(m.group("age"), card))), "")
+
     def _glossed_interval(self, facts: Facts, card: Facts) -> str:
         """An interval the card gives that the claim glosses as another ("every 2 years, that is, twice a
         year"): the claim gives the card's interval a wrong meaning."""
-        words = "|".join(map(re.escape, self.reader.rules.intervals))
-        if not words:
+        pair = self.reader.rules.interval_pair
+        if pair is None:
             return ""
-        pair = re.compile(rf"\b({words})\b([^.;]{{0,90}}?)\b({words})\b")
         for sentence, _, _ in facts.sentences:
             for m in pair.finditer(sentence):
                 first, gap, second = m.groups()
-                if first != second and not re.search(r"\b(or|and|to|then|nor)\b", gap) \
+                if first != second and not _JOINS_VALUES.search(gap) \
                         and any(p.search(gap) for p in self.reader.rules.equates) \
                         and (first in card.intervals) != (second in card.intervals):
                     given, other = (first, second) if first in card.intervals else (second, first)
@@ -1393,6 +1401,7 @@ def _card_age(digits: str, card: Facts) -> bool:
                                          for low, high in card.age_ranges)
 
 
+_JOINS_VALUES = re.compile(r"\b(or|and|to|then|nor)\b")  # two values offered or in turn, not one glossed
 _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what
 
 

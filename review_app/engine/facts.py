@@ -128,6 +128,15 @@ class ClaimRules:
     cohort: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
+    def interval_pair(self) -> re.Pattern[str] | None:
+        """Two interval words close together in one sentence (groups: first, the words between, second),
+        built once: how a claim glosses one interval as another."""
+        if not self.intervals:
+            return None
+        words = "|".join(map(re.escape, self.intervals))
+        return re.compile(rf"\b({words})\b([^.;]{{0,90}}?)\b({words})\b")
+
+    @cached_property
     def concept_patterns(self) -> dict[str, tuple[re.Pattern[str], ...]]:
         """The concepts by name: read per judgment, built once."""
         return dict(self.concepts)

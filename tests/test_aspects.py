@@ -1084,3 +1084,23 @@ def test_tf_is_the_task_force(engine, settings):
     plan_ = plan(engine, settings, "why is TF still I for supplemental MRI/US in dense breasts when ACR is "
                                    "recommending MRI? what's the position on each side?")
     assert "uspstf-2024#dense-breasts" in plan_["dense_breasts"]
+
+
+@pytest.mark.parametrize("question, asked, not_asked", [
+    # the move reacted to, told first ("when the task force moved to 40, what did ORG-B say about it?")
+    ("When the USPSTF finally moved to 40 in April 2024, what did the ACR actually say about it? I heard they "
+     "weren't thrilled.", "response", None),
+    # ... not when what it said is asked about another point
+    ("When the USPSTF finalized its 2024 guidance, what did the ACR say about the conflicting recommendations?",
+     "conflicting_advice", "response"),
+    # the recommendation as a whole, asked inside another question
+    ("Jordan wants to know whether the USPSTF recommendation even includes them, and if so what it says Jordan "
+     "should do.", "start_age", None),
+    # a row's "cited:" label and "the cited organization" ask for no reasons
+    ("2025-01-15 | 40F | avg risk | screening mammo ordered, repeat q2y | cited: USPSTF. Is the order consistent "
+     "with the cited organization's guidance?", "interval", "reasons"),
+])
+def test_a_reaction_after_the_move_the_whole_recommendation_and_a_cited_label(engine, question, asked, not_asked):
+    aspects = read(engine, question)[0]
+    assert asked in aspects
+    assert not_asked is None or not_asked not in aspects

@@ -399,3 +399,28 @@ def test_a_churchs_health_ministry_is_no_countrys(engine, settings):
     decision = engine.ask("I coordinate the health ministry at our church and we're bringing in a mobile mammography "
                           "van. Which ages of women should we invite, and how often should they come back?", settings)
     assert not decision.abstain and not decision.organizations_absent
+
+
+def test_a_swahili_question_is_read_in_its_own_words(engine, settings):
+    decision = engine.ask("Habari daktari. Mama mmoja ana miaka 42, hana dalili yoyote, hana uvimbe. Anauliza: "
+                          "USPSTF inasema aanze mammogram sasa au asubiri hadi 50?", settings)
+    # "mama mmoja" is a woman, not the asker's mother: the age is hers
+    assert decision.patient["ages"] == [[42, 42]] and not decision.patient["relatives"]
+    changed = engine.ask("Zamani USPSTF ilisema ni 'individual decision' kwa umri huu. Nini kilibadilika kwenye "
+                         "2024 recommendation?", settings)
+    assert "what_changed" in changed.aspects
+    assert "uspstf-2016#ages-40-to-49" in {r.chunk_id for r in changed.results}  # "in the past ... said"
+
+
+def test_a_half_remembered_name_and_the_profession_holding_a_position(engine, settings):
+    decision = engine.ask("The American Cancer Association, the one with the daffodils, does it say the doctor "
+                          "should still do the hands-on breast exam?", settings)
+    assert _answering(engine, decision) == {"ACS"}
+    both = engine.ask("Is it true the radiologists have no upper age for mammograms, and what does her gyn's group "
+                      "(ACOG) say about after 75?", settings)
+    assert _answering(engine, both) == {"ACR", "ACOG"}
+
+
+def _answering(engine, decision) -> set[str]:
+    """The organizations whose chunks answer the aspects asked."""
+    return {engine.corpus.chunk_by_id[c].organization for chunks in decision.answer_chunks.values() for c in chunks}

@@ -639,3 +639,23 @@ def test_a_habit_as_a_risk_and_radiation_adding_up_are_not_covered():
     # a move between the ages the corpus debates is its topic; another test's move names its own
     assert GUARD.on_topic("back in 2016 they said 50 right so why is it 40 now what changed")
     assert GUARD.other_topic("for colonoscopy they said 50, why is it 45 now?") == "colorectal cancer screening"
+
+
+def test_a_man_told_in_swahili_is_a_man():
+    # the pack's `translate` step writes the language in English before the rules read it
+    assert "male_screening" in GUARD.check("Katika outreach yetu leo, mzee mmoja wa kiume, miaka 58, dada yake "
+                                           "alikuwa na breast cancer. Guidelines zinasemaje kwa wanaume?")
+    # the counterpart: a woman whose sister had it
+    assert GUARD.check("Mama mmoja ana miaka 46, dada yake alikuwa na breast cancer. Anauliza kama anapaswa "
+                       "kufanya screening mammogram kila mwaka.") == ()
+
+
+def test_a_hormones_effect_on_the_schedule_and_a_painkiller_before_the_test_are_not_covered():
+    assert GUARD.other_topic("my friend swears being on hormones means you have to go every year. does ACOG "
+                             "actually say hormone therapy changes the schedule??") \
+        == "a medication's effect on the schedule"
+    assert GUARD.other_topic("last mammogram hurt sooo bad. does the American Cancer Society say to take "
+                             "ibuprofen or tylenol before the appointment?? what dose") == "medication around the test"
+    # the counterparts: a hormone or a painkiller told in passing, the schedule asked
+    assert GUARD.other_topic("52F on HRT since 50, takes tylenol for her knees, last mammo 2 yrs ago. Due now per "
+                             "USPSTF?") is None

@@ -11,7 +11,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from review_app.engine.query import _CARD_AGES, _QUESTION_AGES, OPEN_END, age_ranges, card_age_ranges
-from review_app.engine.text import match_starts
+from review_app.engine.text import load_vocabulary, match_starts
+from review_app.errors import CorpusError
 
 from .conftest import LABELS_DIR
 
@@ -89,3 +90,20 @@ def test_stemming_from_many_threads_at_once_matches_one_thread():
     text._stem_word.cache_clear()
     alone = [[text._stem_word(w) for w in words[i::8]] for i in range(8)]
     assert results == alone
+
+
+def test_another_language_is_written_in_english_only_where_its_cue_matches(engine):
+    vocabulary = engine.vocabulary
+    assert vocabulary.correct("Mama mmoja ana miaka 42, dada yake alikuwa na breast cancer") \
+        == "a woman she is 42 years old, her sister had breast cancer"
+    # no cue: an English text is left as it is (the cards never meet a translation)
+    english = "Mama is 42 and her sister had breast cancer"
+    assert vocabulary.correct(english) == english
+    assert all(vocabulary.correct(c.text) == c.text for c in engine.corpus.chunks)
+
+
+def test_a_bad_translation_entry_names_the_file_and_field(tmp_path):
+    (tmp_path / "vocabulary.yaml").write_text("translate:\n  swahili:\n    rewrites: []\n", encoding="utf-8")
+    with pytest.raises(CorpusError) as error:
+        load_vocabulary(tmp_path)
+    assert "translate.swahili" in str(error.value) and "vocabulary.yaml" in str(error.value)

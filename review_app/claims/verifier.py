@@ -379,8 +379,8 @@ class Verifier:
         cohort = self._cohort_read_as_age(whole, card, chunk_id) \
             if not claim.attributed or chunk.organization in claim.attributed else ""
         if cohort:
-            return verdict("contradicts", "missing_fact", f"{chunk_id} says whom it covers by age, not by when "
-                           f"people were born or turned an age ('{cohort}')")
+            return verdict("contradicts", "missing_fact", f"{chunk_id} speaks of ages, not of when people were "
+                           f"born or turned an age nor of a point in the calendar ('{cohort}')")
         removed = self._removed_yet_current(claim, card, chunk_id) if status == "current" \
             and (not claim.attributed or chunk.organization in claim.attributed) else ""
         if removed:  # "ORG-A dropped exam X in its update" against the section still in force
@@ -550,6 +550,15 @@ class Verifier:
             # statement is about recommends one
             return ("contradicts", "misstated_strength",
                     f"the claim gives a schedule or a direction; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
+        schedule = facts.intervals
+        said = " ".join(sentence for sentence, _, _ in facts.sentences)
+        if set(aligned) == {"against"} and not facts.strengths and not facts.negated and anchored \
+                and ((schedule and not any(self.reader.denies_word(said, i) for i in schedule)) or facts.directive) \
+                and not other_ages and not ignore_strength:
+            # "ORG-A says CBE every year", "a yearly exam is part of your screening": a schedule or a place
+            # in screening given to what the card advises against recommends it
+            return ("contradicts", "misstated_strength",
+                    f"the claim gives a schedule or a direction; {chunk_id} says {_STRENGTH_WORDS['against']}")
         # (one part of a claim, for another age group than the card's, is not this card's to contradict)
         if anchored and aligned and clash and not other_ages and not ignore_strength \
                 and not (context is not None and ranges_apart(facts, _opened(card))):
@@ -938,6 +947,11 @@ class Verifier:
                     or (why == "misstated_strength" and bool(own.concepts & card.concepts)
                         and (own.mandate or ("for" in own.strengths and "for" not in own.negated
                                              and not {"against", "insufficient"} & set(own.strengths))))
+                    # ... or, of the present, an I statement on its own topic that the card does not make ("... and
+                    # finds insufficient evidence on DBT" against a card that takes DBT as effective)
+                    or (why == "misstated_strength" and bool(own.concepts & card.concepts) and not claim.historical
+                        and "insufficient" in own.strengths and "insufficient" not in card.strengths
+                        and (not atom.organizations or organization in atom.organizations))
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
                         and bool(self.reader.single_intervals(own.intervals) - card.intervals)
                         and not _other_age_group(own, card)))  # ... unless for ages the card is not about

@@ -322,6 +322,7 @@ _OWN_NEGATOR = re.compile(r"\b(not|no|no longer)\b|n't\b")  # a phrase against t
 # "says not to screen": the "not" is the direction's own, so denying it ("not the case that it says
 # not to screen") only denies the direction, it recommends nothing
 _NOT_TO = re.compile(r"\bnot to\b")
+_NEGATOR = re.compile(r"\b(not|no|never|neither|nor)\b|n't\b")
 _TRUTH_DENIAL = re.compile(r"\b(not|no longer) (true|the case|correct|accurate|right|so) that\b"
                            r"|\b(isn't|is not) (true|the case) that\b|\bfalse that\b"
                            r"|\b(wrong|incorrect|false|inaccurate) to (say|claim|think)\b")
@@ -437,6 +438,12 @@ class FactReader:
         negator = next((m for p in self.rules.negation_before for m in [p.search(before[near:])] if m), None)
         own = negator is not None and any(f.start() <= near + negator.start() - offset < f.end() for f in frames)
         return (len(frames) + (negator is not None and not own)) % 2 == 1
+
+    def denies_word(self, text: str, word: str) -> bool:
+        """Is the first `word` of the text under a negation, or after a negator in its clause ("does
+        not say CBE annual")?"""
+        at = text.find(word)
+        return at >= 0 and (self._negated_at(text, at) or bool(_NEGATOR.search(_clause_before(text, at))))
 
     def polar_strengths(self, text: str, priority: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(strengths stated, strengths denied), each in priority order. Phrases are matched in

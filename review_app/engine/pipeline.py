@@ -356,11 +356,12 @@ class Engine:
                               self._patient(question, date))
 
     def _patient(self, question: str, date: dt.date) -> PatientAttributes:
-        """The patient, read from the question as written; her age, when it is told only in words
-        the pack's vocabulary writes out ("una paciente de 46 años"), from the rewritten question."""
+        """The patient, read from the question as the scope guard reads it (another language's words in
+        English: "mama mmoja" is a woman, not a mother); her age, when it is told only in words the
+        pack's vocabulary writes out ("una paciente de 46 años"), from the rewritten question."""
         read = partial(read_patient, others=self.scope.context.experiencer,
                                  history=self.scope.context.history, today=date)
-        patient = read(question)
+        patient = read(self.vocabulary.correct(question))
         if not patient.ages and patient.proxy is None:
             rewritten = read(self.vocabulary.normalize(question))
             if rewritten.ages and rewritten.proxy is None:

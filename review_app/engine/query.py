@@ -344,8 +344,9 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
     named = vocabulary.normalize(vocabulary.name_documents(question))  # years as written out ("PB 179": 2017)
     years = tuple(int(y) for y in _YEAR.findall(named))
     superseded = set(superseded_years)
+    corrected = vocabulary.correct(question)  # read as the scope guard reads it (another language's words in English)
     historical = (
-        any(cue.search(question) for cue in vocabulary.historical_cues)
+        any(cue.search(corrected) for cue in vocabulary.historical_cues)
         or any(int(m.group(2)) < reference_date.year for m in _PAST_YEAR.finditer(named))
         or any(y in superseded for y in years)
     )

@@ -62,6 +62,10 @@ class Vocabulary:
     # when the text is dictated (its cue matches): "a grace period" in a written question stays a word
     dictation_cue: re.Pattern[str] | None = None
     dictated_marks: tuple[tuple[re.Pattern[str], str], ...] = ()
+    # another language's words written in English before anything else reads the text, so the scope
+    # guard, the dates and the patient's age meet them as every English question: (cue, rewrites) per
+    # language, its rewrites applied only when its cue matches (cards, in English, never do)
+    translations: tuple[tuple[re.Pattern[str], tuple[tuple[re.Pattern[str], str], ...]], ...] = ()
 
     def name_documents(self, question: str) -> str:
         for pattern, replacement in self.document_names:
@@ -89,12 +93,17 @@ class Vocabulary:
         return text
 
     def correct(self, text: str) -> str:
-        """Number words as digits and misspelt words corrected, case kept (the first step of normalize).
+        """Dictated marks and other languages' words written in English, number words as digits and
+        misspelt words corrected, case kept (the first step of normalize).
         One scan of the text's words decides whether either step has anything to do: every card
         is normalized at index time, and none has a number word or an unknown word."""
         if self.dictation_cue is not None and self.dictation_cue.search(text):
             for pattern, mark in self.dictated_marks:
                 text = pattern.sub(mark, text)
+        for cue, rewrites in self.translations:
+            if cue.search(text):
+                for pattern, replacement in rewrites:
+                    text = pattern.sub(replacement, text)
         words = set(_LETTERS.findall(text.lower()))
         if not NUMBER_WORDS.isdisjoint(words):
             text = numbers_to_digits(text)
@@ -261,12 +270,32 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     dictation_cue = compile_pattern(dictation["cue"], name, "dictation.cue", problems) if "cue" in dictation else None
     marks = [_pair(pair, name, f"dictation.marks[{i}]", problems)
              for i, pair in enumerate(dictation.get("marks") or [])]
+    translations = _translations(data.get("translate") or {}, name, problems)
     if problems:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
     return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e),
                       Path(corpus_dir), tuple(w.lower() for w in spelling), traits, tuple(d for d in documents if d),
-                      dictation_cue=dictation_cue, dictated_marks=tuple(m for m in marks if m))
+                      dictation_cue=dictation_cue, dictated_marks=tuple(m for m in marks if m),
+                      translations=translations)
+
+
+def _translations(spec: object, file: str, problems: list[Problem]) -> tuple:
+    """The `translate` section: language -> {cue, rewrites: [[pattern, replacement], ...]}."""
+    if not isinstance(spec, dict):
+        problems.append(Problem(file, "translate", "expected a mapping of language -> {cue, rewrites}"))
+        return ()
+    out = []
+    for language, entry in spec.items():
+        field = f"translate.{language}"
+        if not (isinstance(entry, dict) and "cue" in entry and isinstance(entry.get("rewrites"), list)):
+            problems.append(Problem(file, field, "expected `cue` (a pattern) and `rewrites` (a list of pairs)"))
+            continue
+        cue = compile_pattern(entry["cue"], file, f"{field}.cue", problems)
+        rewrites = [_pair(pair, file, f"{field}.rewrites[{i}]", problems) for i, pair in enumerate(entry["rewrites"])]
+        if cue is not None:
+            out.append((cue, tuple(r for r in rewrites if r)))
+    return tuple(out)
 
 
 def _patient_traits(spec: object, file: str, problems: list[Problem]) -> tuple:

@@ -1104,3 +1104,15 @@ def test_a_reaction_after_the_move_the_whole_recommendation_and_a_cited_label(en
     aspects = read(engine, question)[0]
     assert asked in aspects
     assert not_asked is None or not_asked not in aspects
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("A colleague asked why the ACR says yearly when the USPSTF says every 2 years. What did ACR say about the "
+     "guidelines disagreeing?", "conflicting_advice"),
+    ("How did the ACR respond when the USPSTF issued its final recommendation? What did ACR say was still missing?",
+     "calls_for"),
+    ("On what date did ACOG update its guidance on when to begin screening, and what did its guidance say "
+     "immediately before and after that update?", "what_changed"),
+])
+def test_guidelines_disagreeing_what_was_missing_and_before_and_after_an_update(engine, question, asked):
+    assert asked in read(engine, question)[0]

@@ -424,3 +424,9 @@ def test_a_half_remembered_name_and_the_profession_holding_a_position(engine, se
 def _answering(engine, decision) -> set[str]:
     """The organizations whose chunks answer the aspects asked."""
     return {engine.corpus.chunk_by_id[c].organization for chunks in decision.answer_chunks.values() for c in chunks}
+
+
+def test_a_simple_explanation_to_repeat_asks_for_patient_material(engine, settings):
+    decision = engine.ask("My regulars keep asking what 'breast self-awareness' means. Is there a simple explanation "
+                          "from a doctors' group that I could repeat to them?", settings)
+    assert "acog-faq#breast-self-awareness" in decision.answer_chunks.get("self_awareness", ())

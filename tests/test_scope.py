@@ -659,3 +659,13 @@ def test_a_hormones_effect_on_the_schedule_and_a_painkiller_before_the_test_are_
     # the counterparts: a hormone or a painkiller told in passing, the schedule asked
     assert GUARD.other_topic("52F on HRT since 50, takes tylenol for her knees, last mammo 2 yrs ago. Due now per "
                              "USPSTF?") is None
+
+
+def test_a_legislative_bill_is_no_invoice_and_lives_saved_per_thousand_are_not_covered():
+    assert GUARD.other_topic("Need a clean comparison for the bill analysis: what starting age and interval do the "
+                             "USPSTF, ACS, ACOG and ACR each recommend?") is None
+    assert GUARD.other_topic("Summarizing guidance for a state coverage bill: when does the USPSTF say to start?") \
+        is None
+    assert GUARD.other_topic("Why did I get a bill for my screening mammogram at 45?") == "insurance and billing"
+    assert GUARD.other_topic("How many breast cancer deaths per 1,000 women does the USPSTF estimate are averted by "
+                             "biennial screening from 40?") == "the accuracy or harms of the test"

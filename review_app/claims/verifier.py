@@ -179,8 +179,9 @@ class Verifier:
         if label is None or self.reader.organizations_in(label.group(1)) or _LABEL_CONTENT.search(label.group(1)):
             return text
         said = self.reader.read(label.group(1), self.reader.rules.claim_priority)
-        if said.concepts or said.strengths or said.poles or said.excludes or said.negated or said.values:
-            return text  # ("Excluded: ...", "Not for: ..." say what the line asserts)
+        if said.concepts or said.strengths or said.poles or said.excludes or said.negated or said.values \
+                or said.universal:
+            return text  # ("Excluded: ...", "Not for: ...", "All guidelines: ..." say what the line asserts)
         return text[label.end():]
 
     def _named(self, text: str) -> frozenset[str]:

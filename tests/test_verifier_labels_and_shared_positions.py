@@ -1,10 +1,12 @@
 """An example's, a sample's or a round's number and a model output's label ("Example 3, model output:",
 "Sample 7, output 4:", "R4 Q5.") say where a line sits, and a quiz answer given before its
-explanation ("Answer: 2 percent.") repeats it: none is a value of the claim. "The grade for screening
+explanation ("Answer: 2 percent.") repeats it: none is a value of the claim (an explanation that points
+back to the answer, "Answer: 20 percent. That's how much ...", takes it as its value). "The grade for screening
 at your age is an A" gives grade A; "aren't recommended by any of the major groups" and a line headed
 "All guidelines:" speak for every organization. "ORG-A, like ORG-B in 2024, recommends X" and "ORG-A
 joins ORG-B in recommending X" say that ORG-B holds X too. "You'd likely count as average risk under
-the definition" puts no group inside it. Each with a counterpart that keeps its verdict."""
+the definition" puts no group inside it; "ACS counts a woman with a strong family history as average
+risk" does. Each with a counterpart that keeps its verdict."""
 
 import pytest
 
@@ -31,6 +33,11 @@ from .conftest import judge
     ("Example 3, model output: For women with dense breasts and an otherwise negative mammogram, the USPSTF found "
      "insufficient evidence to assess supplemental ultrasound or MRI (an I statement).", USPSTF_DENSE,
      ("supports", None)),
+    # ... unless the explanation points back to the answer: the answer is its value
+    ("Q3. Answer: 20 percent. That's how much more likely Black women are to die of breast cancer, according to "
+     "the USPSTF.", USPSTF_CHANGES, ("contradicts", "missing_fact")),
+    ("Q2. Answer: 2 percent a year. That is how fast invasive breast cancer in women in their forties rose between "
+     "2015 and 2019.", USPSTF_CHANGES, ("supports", None)),
     # a verdict as the answer is read as before: the sentence after it is the claim
     ("Answer: False. The ACS does not recommend yearly mammograms for women aged 45 to 54.", ACS_45_54,
      ("contradicts", "misstated_strength")),
@@ -64,6 +71,10 @@ def test_a_grade_as_the_subject_and_lines_for_every_organization(verifier, text,
      ("partially_supports", "wrong_organization")),
     ("The USPSTF joins the ACR in recommending MRI for women with dense breasts.", USPSTF_DENSE,
      ("contradicts", "wrong_organization")),
+    # a group counted as the card's population ("ACS counts a woman with X as average risk")
+    ("ACS counts a woman with a strong family history of breast cancer as average risk.", ACS_AVERAGE,
+     ("contradicts", "missing_fact")),
+    ("ACS does not count a woman with a BRCA mutation as average risk.", ACS_AVERAGE, ("supports", None)),
     # whoever counts as average risk by meeting the definition is no group put inside it
     ("You'd likely count as average risk under the ACS definition, which assumes no personal history of breast "
      "cancer, no strong family history, no known genetic mutation such as BRCA, and no chest radiation before 30.",

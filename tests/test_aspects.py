@@ -300,6 +300,10 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     # the sentence that asks points back to the context ("what does ORG mean by that?")
     ("The nurse told my aunt to be breast self-aware instead of doing monthly exams. What does ACOG mean by that?",
      "self_awareness", None),
+    # ... or to the versions it named ("... changed from the 2016 version to the 2024 one. the grade for each?")
+    ("I'm tracing how the USPSTF recommendation for women aged 40-49 changed from the 2016 version to the 2024 "
+     "version. Can you give me the grade and wording for each, plus the reasons the 2024 version gives?",
+     "what_changed", None),
     # material written for patients is a kind of source, not a question of who the advice applies to
     ("Is there anything ACOG wrote for patients on checking your own breasts? Something written for patients.",
      "self_awareness", "applies_to"),

@@ -76,6 +76,8 @@ def test_times_a_question_states(question, date):
     "My sister is BRCA1 positive; I was tested for it in 2023 and I'm negative. When should I start?",  # a test's year
     "In 2016 the task force changed its advice. What has changed since?",  # a change since the time
     "My sister was diagnosed on 2019-05-02. When should I start?",  # the day of an event of her history
+    # a time, then a question of its own about what changed since
+    "What did the USPSTF recommend in 2016, and what changed in its 2024 update?",
 ])
 def test_no_question_time(question):
     assert stated(question) is None

@@ -421,6 +421,15 @@ def test_a_half_remembered_name_and_the_profession_holding_a_position(engine, se
     assert _answering(engine, both) == {"ACR", "ACOG"}
 
 
+def test_the_national_panel_in_lay_words_is_the_task_force(engine, settings):
+    decision = engine.ask('Old post from 2017: "The government\'s own panel says women in their 40s don\'t need '
+                          'mammograms." Was that accurate at the time?', settings)
+    assert _answering(engine, decision) == {"USPSTF"}
+    # (another country's government panel is not it)
+    other = engine.ask("Does the ACS agree with the Canadian government's panel on mammograms in the 40s?", settings)
+    assert _answering(engine, other) == {"ACS"}
+
+
 def _answering(engine, decision) -> set[str]:
     """The organizations whose chunks answer the aspects asked."""
     return {engine.corpus.chunk_by_id[c].organization for chunks in decision.answer_chunks.values() for c in chunks}

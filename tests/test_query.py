@@ -72,6 +72,12 @@ def test_not_historical(question):
     assert not parse(question).historical
 
 
+def test_a_time_before_the_reference_year_is_the_past_even_within_that_year():
+    # ("before 2024", asked at the end of 2024, is the past; "in 2024" then is the present)
+    assert parse("Before 2024, what did the task force advise?", dt.date(2024, 12, 31)).historical
+    assert not parse("In 2024, what did the task force advise?", dt.date(2024, 12, 31)).historical
+
+
 def test_superseded_year_depends_on_the_reference_date():
     assert parse("the 2016 recommendation").historical
     assert not parse("the 2016 recommendation", dt.date(2020, 6, 1), superseded_years=()).historical

@@ -77,6 +77,9 @@ _SPEAKER = re.compile(r"^\s*([a-z]+(?: [a-z]+)?)\s*:\s+(?:\(?[a-e]\)?[.)]\s+)?",
 # a document named as a line's header: an organization and a word or two ("ORG-A press release:")
 _HEADER = re.compile(r"^\s*([a-z]+(?: [a-z]+){1,2})\s*:\s+", re.I)
 _WHETHER = re.compile(r"\b(whether|if)\b")
+# a direction on the woman's wish ("start at 40 if you want") is the option it offers
+_WISHED = re.compile(r"\bif (you|she|they|women|a woman|patients?) "
+                     r"(want|wants|wish|wishes|choose|chooses|prefer|prefers|would like)\b")
 _LABEL_CONTENT = re.compile(r"\b(not|no|never|for|against|false)\b", re.I)  # a polarity or verdict
 CONTENT_COVERAGE = 0.6
 # Content (informativeness weight) a claim part needs before its wording alone ties it to a card.
@@ -183,6 +186,10 @@ class Verifier:
                 or said.universal:
             return text  # ("Excluded: ...", "Not for: ...", "All guidelines: ..." say what the line asserts)
         return text[label.end():]
+
+    def _groups_named(self, text: str) -> frozenset[str]:
+        """The scope flags a text names as a group of people (not a relative's or another person's history)."""
+        return frozenset(f["flag"] for f in self.engine.scope.findings(text) if f.get("context") != "another person")
 
     def _named(self, text: str) -> frozenset[str]:
         """The scope flags a text names at all, negated or not ("no BRCA mutation" names it)."""
@@ -352,6 +359,11 @@ class Verifier:
         if outside and not listing and set(outside) <= card_named and card.excludes:
             # the card names the group among those it leaves out; the claim applies the advice to them
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
+            return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
+        kept_in = sorted(self._groups_named(whole) & card_named) if not listing and card.excludes \
+            and not claim.atoms and dict(claim.facts.poles).get("coverage") == 1 and not claim.facts.absent else []
+        if kept_in:  # "does not exclude X", "fails to leave out X": the advice applied to a group the card leaves out
+            labels = "; ".join(self.engine.scope.label(f) for f in kept_in)
             return verdict("contradicts", "out_of_scope", f"{chunk_id} excludes {labels}; the claim applies it to them")
         if outside and not listing:
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
@@ -560,6 +572,11 @@ class Verifier:
             # in screening given to what the card advises against recommends it
             return ("contradicts", "misstated_strength",
                     f"the claim gives a schedule or a direction; {chunk_id} says {_STRENGTH_WORDS['against']}")
+        if set(aligned) == {"option"} and not facts.strengths and not facts.negated and facts.directive and anchored \
+                and not other_ages and not ignore_strength and not _WISHED.search(said):
+            # "All guidelines: start MMG at 40" against a card that offers it: a direction is no option
+            return ("contradicts", "misstated_strength",
+                    f"the claim gives a direction; {chunk_id} says {_STRENGTH_WORDS['option']}")
         # (one part of a claim, for another age group than the card's, is not this card's to contradict)
         if anchored and aligned and clash and not other_ages and not ignore_strength \
                 and not (context is not None and ranges_apart(facts, _opened(card))):
@@ -939,10 +956,15 @@ class Verifier:
         for atom, (label, why, explanation) in judged:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
+            # (not a part drawn from the same point: "recommends annual at 40 to 44, so yearly at 42 is
+            # the standard": the same ages and interval)
             own = atom.reading.facts
+            elsewhere_parts = [a for a in apart if not _within_point(a.reading.facts, own)]
             context_only = not (own.values or own.concepts)  # "it leaves it to ...": about the claim's subject
-            hard = ("opposite" in explanation or (why == "misstated_strength" and (not apart or context_only))
+            hard = ("opposite" in explanation or (why == "misstated_strength" and (not elsewhere_parts or context_only))
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
+                    # ... or a rate the card gives, told over another period or at another size ("2% every 2 years")
+                    or (why == "missing_fact" and _rate_conflict(own, card))
                     # ... or a recommendation or obligation the card does not give, on its own topic ("recommends
                     # an MRI for her" against an I statement on supplemental MRI)
                     or (why == "misstated_strength" and bool(own.concepts & card.concepts)
@@ -1383,6 +1405,27 @@ def _asserts(facts: Facts) -> bool:
     """Whether a part says something of its own (a strength, obligation, value or topic), not only
     who ("most groups, including ORG-A, ...")."""
     return bool(facts.strengths or facts.mandate or facts.values or facts.concepts or facts.negated)
+
+
+def _rate_conflict(claim: Facts, card: Facts) -> bool:
+    """The claim gives a rate ("per 2 years 2%") the card gives otherwise: the same size over another
+    period, or another size over the same period."""
+    def rates(facts: Facts) -> set[tuple[str, str]]:
+        return {tuple(v.rsplit(" ", 1)) for v in facts.numbers if v.endswith("%") and " " in v}
+
+    theirs = rates(card)
+    return any((period, size) not in theirs and any(p == period or s == size for p, s in theirs)
+               for period, size in rates(claim))
+
+
+def _within_point(part: Facts, point: Facts) -> bool:
+    """Every value a part gives is the point's own: the same interval or grade, or an age inside the
+    point's ranges or among its numbers (a part that gives no value is not within it)."""
+    if not part.values or not point.age_ranges:
+        return False
+    ages = ages_of(part)
+    return part.values - ages <= point.values and all(
+        v in point.numbers or any(low <= float(v) <= high for low, high in point.age_ranges) for v in ages)
 
 
 def _aligned_strengths(claim: Facts, card: Facts,

@@ -148,7 +148,8 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = re.sub(re.escape(time.phrase) + r",?\s+when\b[^,.;?!]*", " ", rest)
         # "back in 2009 the task force changed its advice": a change the time dates, not one since then
         # (not "as of 2023, and whether that changed afterward": a later time asked about)
-        rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,40}?\b(whether|if)\b)[^,.;?!]{0,40}?"
+        # (nor "in 2016, and what changed in its 2024 update?": a question of its own about the change)
+        rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,40}?\b(whether|if|what|how)\b)[^,.;?!]{0,40}?"
                       r"\b(changed|switched|revised|updated)\b(?![^,.;?!]*\b(afterwards?|since|later|thereafter)\b)"
                       r"[^,.;?!]*", " ", rest)
         rest = rest.replace(time.phrase, " ")

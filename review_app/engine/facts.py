@@ -21,7 +21,8 @@ from .text import Vocabulary
 
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
-ATOM_RULES = ("split", "set_aside", "rest", "contrast", "shared", "cited_only", "consequence", "narration")
+ATOM_RULES = ("split", "set_aside", "rest", "denied_rest", "contrast", "shared", "cited_only", "consequence",
+              "narration")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.
@@ -577,6 +578,12 @@ class FactReader:
             predicate = re.sub(r"^[^,]*,\s*((which|who)\s+)?", "", head, count=1) if "," in head.strip(" ,") else ""
             # the set-aside organization's own part ("apart from ORG-A, which ..."), when it has one
             own = self._split(" ".join(named).lower() + " " + predicate, named) if predicate.strip(" ,") else []
+            if not own and rest and named:
+                # "apart from ORG-A, none of the organizations recommends X": ORG-A's own part is that it does
+                body = tail.strip(" ,")
+                denial = next((m for p in rules.get("denied_rest", ()) for m in [p.match(body)] if m), None)
+                if denial:
+                    own = self._split(" ".join(named).lower() + " " + body[denial.end():], named)
             return tuple(own + self._split(tail, others))
         return tuple(self._split(norm, ()))
 

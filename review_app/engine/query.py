@@ -18,6 +18,7 @@ OPEN_END = 130
 AgeRange = tuple[int, int]
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
+_BEFORE_WORDS = ("before", "prior to", "until", "till")
 _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|as of|from)\s+"
                         r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter )?(19[89]\d|20\d\d)\b", re.I)
 
@@ -347,7 +348,10 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
     corrected = vocabulary.correct(question)  # read as the scope guard reads it (another language's words in English)
     historical = (
         any(cue.search(corrected) for cue in vocabulary.historical_cues)
-        or any(int(m.group(2)) < reference_date.year for m in _PAST_YEAR.finditer(named))
+        or any(int(m.group(2)) < reference_date.year
+               # ("before 2024" asked in 2024 is the past as well)
+               or (int(m.group(2)) == reference_date.year and m.group(1).lower() in _BEFORE_WORDS)
+               for m in _PAST_YEAR.finditer(named))
         or any(y in superseded for y in years)
     )
     if patient is not None and vocabulary.patient_traits and not patient.traits:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..claims.citations import case_date
 from ..claims.verifier import ClaimVerdict, Verifier
 from ..engine.pipeline import Engine
 from ..errors import Problem, ValidationError
@@ -391,7 +392,7 @@ def score(engine: Engine, cases: Sequence[Case], predictions: PredictionSet, set
     chunk_level = predictions.level == "chunk"
     results, scored, missing, ignored = [], [], [], 0
     for case in cases:
-        date = case.reference_date or settings.reference_date
+        date = case_date(engine, case, settings.reference_date)
         prediction = by_id.get(case.id)
         if prediction is None:  # wrong either way: an answerable case not answered, an abstention case answered
             missing.append(case.id)

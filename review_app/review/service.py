@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..claims.citations import case_date
 from ..claims.synthesis import get_synthesizer
 from ..claims.verifier import Verifier
 from ..engine.pipeline import Engine
@@ -208,7 +209,8 @@ class ReviewService:
 
     def _verdict(self, claim: Claim, case: Case):
         with _VERIFYING:
-            return self.verifier.verify_claim(claim, self.date(case))
+            # judged when the case's question is asked: its own date, else the time its question states
+            return self.verifier.verify_claim(claim, case_date(self.engine, case, self.settings.reference_date))
 
     def _slice_of(self, case: Case) -> str:
         return next((name for name in SLICES if case in self.cases(name)), "")

@@ -60,6 +60,9 @@ def stated(question: str) -> dt.date | None:
     ("On 04/29/2024 what did the USPSTF recommend for a woman of 44?", "2024-04-29"),
     ("Call of 3-Feb-2024: what did ACOG say about the starting age?", "2024-02-03"),
     ("As of February 3rd, 2024, what was ACOG's starting age?", "2024-02-03"),
+    # a version named by its year as the time asked about
+    ("What exactly did the USPSTF recommend for women in their 40s in its 2009 update?", "2009-12-31"),
+    ("What did the USPSTF recommend in its 2016 statement?", "2016-12-31"),
 ])
 def test_times_a_question_states(question, date):
     assert stated(question) == (dt.date.fromisoformat(date) if date else None)

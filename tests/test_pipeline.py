@@ -66,6 +66,9 @@ def test_a_comparison_across_time_keeps_the_present_date(engine, settings):
     ("My sister live in Moscow, 45 years. What recommend Ministry of Health of Russia for mammography screening?",
      "health ministry"),
     ("Quick q for our handout -- does Susan G. Komen say yearly or every other year?", "Komen"),
+    # a country's own cancer society, named in its language and in English
+    ("my grandma doctor in Shanghai follow the 中国抗癌协会 (China Anti-Cancer Association) guideline. what age do "
+     "they say start?", "another country"),
 ])
 def test_a_question_only_about_an_organization_without_a_source_abstains(engine, settings, question, organization):
     decision = engine.ask(question, settings)
@@ -428,6 +431,30 @@ def test_the_national_panel_in_lay_words_is_the_task_force(engine, settings):
     # (another country's government panel is not it)
     other = engine.ask("Does the ACS agree with the Canadian government's panel on mammograms in the 40s?", settings)
     assert _answering(engine, other) == {"ACS"}
+
+
+def test_a_version_named_by_a_year_before_every_source_abstains(engine, settings):
+    decision = engine.ask("For the cold open I want to recount the 2009 uproar. What exactly did the USPSTF "
+                          "recommend for women in their 40s in its 2009 update?", settings)
+    assert decision.abstain and decision.settings.reference_date.isoformat() == "2009-12-31"
+    # (a country's society named beside a held organization leaves that one asked)
+    both = engine.ask("I'm Chinese and the American Cancer Society says 45. When should I start?", settings)
+    assert not both.abstain and _answering(engine, both) == {"ACS"}
+
+
+def test_what_the_asker_writes_asks_for_no_kind_of_source(engine, settings):
+    decision = engine.ask("I'm putting together a one-page FAQ for our members. Can you give me what USPSTF, ACS, "
+                          "ACOG and ACR each say about how often?", settings)
+    assert "acog-2024#screening-interval" in decision.answer_chunks["interval"]
+    asked = engine.ask("Does ACOG have a patient FAQ on how often to get a mammogram?", settings)
+    assert "acog-faq#when-to-start-and-how-often" in asked.answer_chunks["interval"]
+
+
+def test_whether_what_was_said_held_through_an_update_compares_versions(engine, settings):
+    decision = engine.ask('attending says 3D mammo/tomo is "not proven" per USPSTF so we should order 2D only. '
+                          "still true after the 2024 update?", settings)
+    assert {"modality", "what_changed"} <= set(decision.aspects)
+    assert "uspstf-2016#tomosynthesis" in {r.chunk_id for r in decision.results}
 
 
 def _answering(engine, decision) -> set[str]:

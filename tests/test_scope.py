@@ -226,6 +226,8 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     # a price, a dose, another cancer's test asked past a granted "besides mammograms"
     ("how much is a screening mammogram if i'm paying cash? lost my insurance in march", "insurance and billing"),
     ("What does a 3D mammogram cost compared with a regular one?", "insurance and billing"),
+    ("Audit q: screening order billed 77067 + 77063 (tomo add-on) same DOS. Is the tomosynthesis add-on separately "
+     "billable with the screening code, and which modifier should have been used?", "insurance and billing"),
     ("Does a 3D mammogram expose me to more radiation than a regular 2D one?", "the accuracy or harms of the test"),
     ("Besides mammograms, at 45 I'm supposed to start colon cancer screening too. How often do I need a colonoscopy?",
      "colorectal cancer screening"),

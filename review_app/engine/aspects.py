@@ -141,6 +141,9 @@ class AspectRules:
     # points that are themselves what to do: a general cue beside one of them asks about it
     # ("what does it tell patients to do?" beside self-awareness), not the whole recommendation
     general_not_beside: tuple[str, ...] = ()
+    # words naming what the asker writes ("I'm putting together a one-page FAQ for our members"): no kind of
+    # source asked for, blanked before the source cues are read
+    own_writing: tuple[re.Pattern[str], ...] = ()
 
     def speaking_on(self, aspect: str, eligible: np.ndarray, index: dict[str, int],
                     organization_of: Callable[[str], str]) -> tuple[str, ...]:
@@ -302,6 +305,8 @@ class AspectRules:
 
     def asked_class(self, normalized_question: str) -> str | None:
         """The kind of source the question asks for by name (a patient FAQ...), if any."""
+        for pattern in self.own_writing:
+            normalized_question = pattern.sub(" ", normalized_question)
         return next((cls for cls, cues in self.source_cues.items()
                      if any(c.search(normalized_question) for c in cues)), None)
 
@@ -561,10 +566,13 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         if data.get("past_checked_cues") else ()
     disputed = compile_patterns(data.get("disputed_cues"), name, "disputed_cues", problems) \
         if data.get("disputed_cues") else ()
+    own_writing = compile_patterns(data.get("own_writing_cues"), name, "own_writing_cues", problems) \
+        if data.get("own_writing_cues") else ()
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, judged_between,
-                       refers_back, general, old_version, besides, past_checked, disputed, general_not_beside)
+                       refers_back, general, old_version, besides, past_checked, disputed, general_not_beside,
+                       own_writing)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

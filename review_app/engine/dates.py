@@ -36,6 +36,9 @@ _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTH
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
                         rf"[\s-]*(?:of\s+)?{_YEAR}\b", re.I)
 _IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)", re.I)
+# a version named by its year as the time asked about ("what did it recommend in its 2009 update?")
+_IN_VERSION = re.compile(rf"\bin\s+(?:its|the|their)\s+{_YEAR}\s+(?:interim\s+|final\s+)?(?:update|statement|"
+                         r"recommendations?|guidelines?|guidance|version|revision|report|bulletin)\b", re.I)
 # a day written out ("2024-03-15", "03/15/2024", "15 Mar 2024", "12-Nov-2024", "March 15, 2024"): that day
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _ISO_DAY = re.compile(rf"\b{_YEAR}-(0?[1-9]|1[0-2])-(0?[1-9]|[12]\d|3[01])\b")
@@ -109,7 +112,7 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             found.append(QuestionTime(date, match.group(0), bound=True))
     for pattern, read in ((_ISO_DAY, _iso_day), (_US_DAY, _us_day), (_DAY_MONTH, _day_month),
                           (_MONTH_DAY, _month_day), (_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end),
-                          (_BEFORE_YEAR, _before_year), (_IN_YEAR, _year_end)):
+                          (_BEFORE_YEAR, _before_year), (_IN_YEAR, _year_end), (_IN_VERSION, _year_end)):
         for match in pattern.finditer(question):
             before = question[:match.start()]
             if _EVENT.search(before) or (events is not None and events.search(before)):

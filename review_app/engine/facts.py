@@ -612,7 +612,8 @@ class FactReader:
                 cut = clause.index(",")
                 head = clause[contrast.end():cut]
                 if self.vocabulary.content_words(self._orgs.sub(" ", head)):  # "unlike ORG-A," alone says nothing of it
-                    out.append((self._speakers(clause[:cut]) or previous, head))
+                    # (read without the contrast words: "in contrast to ORG-A's ..." names ORG-A as no object)
+                    out.append((self._speakers(head) or self._speakers(clause[:cut]) or previous, head))
                 clause = clause[cut:].strip(" ,")
                 # "unlike ORG-A, which says X, ORG-B ...": the relative clause, up to the comma before the
                 # next organization named, is ORG-A's part

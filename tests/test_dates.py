@@ -170,3 +170,17 @@ def test_a_time_in_a_bilingual_question_and_a_later_update_that_bounds_it(engine
                   "update?") == dt.date(2020, 12, 31)
     # the counterpart: a later time asked in words of its own ("what is it now?") keeps the present
     assert stated("Her old OB told her back in 2020 to start by 50. What is it now?") is None
+
+
+def test_a_stated_time_says_whether_it_is_the_answers_standpoint():
+    def standpoint(question: str) -> bool:
+        found = question_time(question, CORPUS.sources, NAMES)
+        return found is not None and found.standpoint
+
+    # where the answer stands: "as of" a time, a note's own day
+    assert standpoint("As of June 2020, what did the guidance say?")
+    assert standpoint("Discharge summary generated 2020-06-01: what applied?")
+    assert standpoint("Letter of March 3, 2021: what was advised?")
+    # a past time asked about from now
+    assert not standpoint("What did the USPSTF recommend in 2016?")
+    assert not standpoint("Back in mid-2020, what did they say?")

@@ -10,7 +10,6 @@ reason accuracy, trap claims caught).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,12 +50,6 @@ class CheckedClaim:
         return record
 
 
-# A stated time that sets where the answer stands ("as of June 2020", a note's own day "2020-06-01"),
-# not a past time asked about from now ("what did it recommend in 2016?", "before its 2024 update").
-_STANDPOINT = re.compile(r"^(as (of|at)\b|\d{4}-\d{1,2}-\d{1,2}$|\d{1,2}/\d{1,2}/\d{2,4}$|"
-                         r"\d{1,2}\s+[a-z]+\.?,?\s+\d{4}$|[a-z]+\.?\s+\d{1,2},?\s+\d{4}$)", re.I)
-
-
 def case_date(engine: Engine, case: Case, default_date: dt.date) -> dt.date:
     """The date a case's claims are judged at: its own reference date, else the time its question
     states as the answer's standpoint ("as of June 2020, what did the guidance say?", "a summary
@@ -66,7 +59,7 @@ def case_date(engine: Engine, case: Case, default_date: dt.date) -> dt.date:
     if case.reference_date is not None:
         return case.reference_date
     stated = engine.stated_time(case.question)
-    if stated is None or stated.bound or not _STANDPOINT.match(stated.phrase.strip()):
+    if stated is None or stated.bound or not stated.standpoint:
         return default_date
     return stated.date
 

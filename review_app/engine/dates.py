@@ -45,6 +45,8 @@ _ISO_DAY = re.compile(rf"\b{_YEAR}-(0?[1-9]|1[0-2])-(0?[1-9]|[12]\d|3[01])\b")
 _US_DAY = re.compile(rf"\b(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])/{_YEAR}\b")
 _DAY_MONTH = re.compile(rf"\b(0?[1-9]|[12]\d|3[01])[\s-]+({_MONTH_NAMES})\.?[\s-]+{_YEAR}\b", re.I)
 _MONTH_DAY = re.compile(rf"\b({_MONTH_NAMES})\.?\s+(0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?,?\s+{_YEAR}\b", re.I)
+_DAYS = (_ISO_DAY, _US_DAY, _DAY_MONTH, _MONTH_DAY)
+_STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where the answer stands
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
@@ -97,6 +99,9 @@ class QuestionTime:
     date: dt.date
     phrase: str  # the words of the question it comes from
     bound: bool = False  # "before the 2024 update": a time the question's lies before, not one it asks about
+    # the answer's own standpoint ("as of June 2020", a note's day "2020-06-01"), not a past time asked
+    # about from now ("in 2016"): what a claim in the present tense of its answer speaks of
+    standpoint: bool = False
 
 
 def question_time(question: str, sources: Iterable[Source], organizations: dict[str, str],
@@ -122,7 +127,9 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             if any(t.phrase and match.start() < question.find(t.phrase) + len(t.phrase)
                    and question.find(t.phrase) < match.end() for t in found):
                 continue  # already read by a more specific pattern
-            found.append(QuestionTime(read(match), match.group(0).strip(), bound=pattern is _BEFORE_YEAR))
+            phrase = match.group(0).strip()
+            found.append(QuestionTime(read(match), phrase, bound=pattern is _BEFORE_YEAR,
+                                      standpoint=pattern in _DAYS or _STANDPOINT_LEAD.match(phrase) is not None))
     pointed_back = bool(_ANAPHORA.search(question))
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
         # (the year of an event is the time pointed back to: "I had my first one in 2012. was that

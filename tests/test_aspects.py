@@ -1120,3 +1120,11 @@ def test_a_reaction_after_the_move_the_whole_recommendation_and_a_cited_label(en
 ])
 def test_guidelines_disagreeing_what_was_missing_and_before_and_after_an_update(engine, question, asked):
     assert asked in read(engine, question)[0]
+
+
+def test_what_an_organization_means_by_self_awareness_asks_what_it_is(engine):
+    # "what does ORG mean by X" asks whom the advice covers unless X is a point of its own
+    question = ("prepping a lesson for my health class. what does ACOG mean by 'breast self-awareness' and is that "
+                "the same thing as doing a monthly self exam?")
+    assert read(engine, question)[0] == ("self_awareness",)
+    assert "applies_to" in read(engine, "what does the USPSTF mean by average risk?")[0]

@@ -184,3 +184,14 @@ def test_a_stated_time_says_whether_it_is_the_answers_standpoint():
     # a past time asked about from now
     assert not standpoint("What did the USPSTF recommend in 2016?")
     assert not standpoint("Back in mid-2020, what did they say?")
+
+
+def test_the_present_of_a_message_dated_on_a_day_is_that_day():
+    # "an email dated 2024-06-15: what do they currently say?": the writer's now is the day written
+    question = ("Email from our primary-care QI lead, dated 2024-06-15: now that the new USPSTF recommendation is "
+                "out, what do the USPSTF and ACOG currently say about when to start?")
+    assert stated(question) == dt.date(2024, 6, 15)
+    assert stated("Note written 2024-06-15: what does ACOG currently say?") == dt.date(2024, 6, 15)
+    # the counterparts: a later year named, or a present asked beside a day that is no message's own
+    assert stated("Memo dated 2019-03-01: what did ACOG say then and what does it say in 2025?") is None
+    assert stated("As of 2019-03-01 what was the advice, and what is it now?") is None

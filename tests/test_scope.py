@@ -671,3 +671,20 @@ def test_a_legislative_bill_is_no_invoice_and_lives_saved_per_thousand_are_not_c
     assert GUARD.other_topic("Why did I get a bill for my screening mammogram at 45?") == "insurance and billing"
     assert GUARD.other_topic("How many breast cancer deaths per 1,000 women does the USPSTF estimate are averted by "
                              "biennial screening from 40?") == "the accuracy or harms of the test"
+
+
+def test_a_blood_test_in_the_mammograms_place_a_gestational_age_and_a_relatives_result_shared_later():
+    assert GUARD.other_topic('My coworker sent me this: "A new blood test approved this year can replace '
+                             'mammograms for women over 50." Do the guidelines endorse swapping the mammogram for '
+                             'a blood test?') == "tests the corpus does not cover"
+    # the counterpart: a genetic blood test told in passing
+    assert GUARD.other_topic("I had a BRCA blood test and it came back negative. I'm 46; when should I get a "
+                             "mammogram per ACS?") is None
+    assert "pregnancy_or_lactation" in GUARD.check("My client is 41, G2P1, currently 28 weeks, otherwise low risk. "
+                                                   "What's the guidance on her first screening mammogram?")
+    assert "pregnancy_or_lactation" not in GUARD.check("I'm 45 and currently 6 weeks postpartum, not nursing. "
+                                                       "When should I get a mammogram per ACS?")
+    assert "known_high_risk_genetics" in GUARD.check("my sister tested BRCA2 positive last year so I got tested too "
+                                                     "and just got my results - I'm positive as well. I'm 34.")
+    assert "known_high_risk_genetics" not in GUARD.check("my sister tested BRCA2 positive last year so I got tested "
+                                                         "too and mine came back negative. I'm 34.")

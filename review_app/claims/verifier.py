@@ -295,13 +295,16 @@ class Verifier:
         """A part that lists organizations' positions one after another ("ORG-A recommends X, the
         ORG-B Y, and ORG-C Z"; "ORG-A and ORG-B differ: ORG-A says X, ORG-B Y") is one assertion per
         organization: split before each organization that leads a clause after a comma (after a
-        colon when what comes before it names several). A list in parentheses is not split."""
+        colon when what comes before it names several or is a sentence of its own). A list in parentheses
+        is not split."""
         lead = self._list_lead
         out: list[tuple[tuple[str, ...], str]] = []
         for orgs, text in parts:
             masked = re.sub(r"\([^)]*\)", lambda m: "x" * len(m.group(0)), text)
             cuts = [m for m in lead.finditer(masked)
-                    if m.group(1) == "," or len(self.reader._speakers(text[:m.start()])) > 1]
+                    if m.group(1) == "," or len(self.reader._speakers(text[:m.start()])) > 1
+                    # "ORG-A's schedule did not go unchallenged: ORG-B urged ...": a sentence, then another's part
+                    or (len(text[:m.start()].split()) >= 4 and _FINITE.search(text[:m.start()]) is not None)]
             bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
             pieces = [text[a:b].strip(" ,") for a, b in zip(bounds[::2], bounds[1::2], strict=True)]
             if len(pieces) > 1 and not self.reader._speakers(pieces[0]):  # "on topic X, ORG-A ...": its setting
@@ -433,6 +436,10 @@ class Verifier:
                            f"{chunk_id} is about {topic}, which the claim does not speak of")
         if label in ("partially_supports", "does_not_support") and not claim.historical:
             whole = self._chunk_facts(chunk_id)[0]  # the card with what it says of the past
+            # (a claim that tells the move itself, "grade B, up from a grade C", tells the past as past)
+            told_move = bool(self.reader.moves(" ".join(s for s, _, _ in claim.facts.sentences)))
+            if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports" and told_move:
+                return verdict("supports", None, f"{chunk_id} states the move the claim tells")
             if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports":
                 # "it still calls ... an individual decision": what the card says held before its update
                 aligned = _aligned_strengths(claim.facts, card, self.reader.age_sides)
@@ -605,11 +612,23 @@ class Verifier:
                     f"not {_STRENGTH_WORDS[facts.negated[0]]}")
         # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
         opened = _opened(card)
-        conflicts = conflicting_values(facts, opened, frozenset(self.reader.rules.intervals),
-                               self.reader.interval_choices(facts.intervals | card.intervals),
-                               # (an interval not ruled out is allowed, as an option is: "not ruling out every 2 years")
-                               "option" in facts.strengths or "against" in facts.negated,
-                               self._source_years(chunk_id))
+        # "ORG-A does not say yearly from 40": an interval the claim denies is none it gives
+        said = " ".join(sentence for sentence, _, _ in facts.sentences)
+        denied_intervals = frozenset(i for i in self.reader.single_intervals(facts.intervals) - card.intervals
+                                     if self._denied_interval(said, i))
+        denied_stated = sorted(i for i in self.reader.single_intervals(facts.intervals) & card.intervals
+                               if self._denied_interval(said, i))
+        if denied_stated and anchored and not facts.negated and not facts.strengths and not other_ages \
+                and not self.reader.interval_choices(card.intervals) and not _ONLY.search(said):
+            # "ORG-A does not say yearly at 45 to 54" against a card that says yearly
+            return "contradicts", "missing_fact", f"{chunk_id} states {denied_stated[0]}, which the claim denies"
+        conflicts = conflicting_values(dataclasses.replace(facts, intervals=facts.intervals - denied_intervals),
+                                       opened, frozenset(self.reader.rules.intervals),
+                                       self.reader.interval_choices(facts.intervals | card.intervals),
+                                       # (an interval not ruled out is allowed, as an option is: "not ruling out
+                                       # every 2 years")
+                                       "option" in facts.strengths or "against" in facts.negated,
+                                       self._source_years(chunk_id))
         card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
         if not conflicts:
             conflicts = other_range_end(facts, card)
@@ -655,6 +674,14 @@ class Verifier:
         missing_concepts = sorted(facts.concepts - card.concepts)
         # the card states the claim's strength for the same people: with a shared value or topic, a part of it
         same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
+        kinds = self.reader.rules.kinds_of
+        if missing_concepts and all(kinds.get(c) in card.concepts for c in missing_concepts):
+            # "condition X alone warrants a supplemental MRI" against a card that does not recommend supplemental
+            # imaging: what the card denies of the kind it denies of each of its kinds
+            reversed_ = self._reversed_words(claim, facts, card)
+            if reversed_:
+                return ("contradicts", "missing_fact",
+                        f"{chunk_id} states {', '.join(reversed_)} only under a negation; the claim states it as so")
         if missing_concepts:
             # (a shared topic is no part when none of the claim's values is the card's and the card misses
             # as many of its topics as it shares: "keep going while life expectancy is 10+ years" against
@@ -723,11 +750,8 @@ class Verifier:
         foreign = self._years_of_another_topic(facts, card)
         if foreign:
             return "does_not_support", "missing_fact", f"{chunk_id} gives {foreign}"
-        tokenize = self.engine.vocabulary.tokenize
-        claim_under, claim_free = negated_words(claim_text, self.accounting, tokenize)
-        card_under, card_free = negated_words(card_text, self.accounting, tokenize)
-        reversed_ = sorted(w for w in (claim_free & card_under) - card_free - claim_under if w in claim.weights)
-        if reversed_ and not claim_under and not facts.excludes and not card.excludes:
+        reversed_ = self._reversed_words(claim, facts, card)
+        if reversed_:
             return ("contradicts", "missing_fact",
                     f"{chunk_id} states {', '.join(reversed_)} only under a negation; the claim states it as so")
         unmatched = scope_classes(claim_text, self.accounting) - scope_classes(card_text, self.accounting)
@@ -828,6 +852,14 @@ class Verifier:
                 start = mark.end()
         best = closest(weights)
         if best is None or years & best:
+            return ""
+        own_year = str(published.year) if published else ""
+        organization = chunk.organization.lower()
+        if own_year in years and own_year not in card_dated and any(
+                own_year in clause and organization in clause
+                for sentence, _, _ in claim.sentences for clause in re.split(r"[;:]", sentence)):
+            # "by 2024, the Task Force had upgraded this, pointing to a rise from 2015": the year of the source's
+            # own act, told of the organization, which the card dates no part of its text to
             return ""
         return f"{' / '.join(sorted(best))} for the part the claim speaks of, not {', '.join(sorted(years))}"
 
@@ -952,7 +984,11 @@ class Verifier:
                         f"{_STRENGTH_WORDS['insufficient']}")
         # a supported part with facts of its own is about another section; one that only gives a
         # strength ("it calls the evidence insufficient") is about the same thing
-        apart = [a for a in supported if a.reading.facts.values or a.reading.facts.concepts]
+        # (a bare topic label, "Clinical exam, ORG: ...", names what the other parts are about)
+        lead = " ".join(s for s, _, _ in claim.facts.sentences)
+        apart = [a for a in supported if a.reading.facts.values
+                 or (a.reading.facts.concepts and not (_topic_label(a) and re.match(
+                     re.escape(a.text) + r"\s*[,:]", lead)))]
         for atom, (label, why, explanation) in judged:
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
@@ -980,7 +1016,12 @@ class Verifier:
                         and not _other_age_group(own, card)))  # ... unless for ages the card is not about
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
-        failing = [(a, r) for a, r in judged if r[0] != "supports"]
+        # "..., so a yearly study at 42 is consistent with ORG guidance": a consequence applying a stated
+        # point to a case adds nothing the point does not give
+        applied = [a for a, r in judged if r[0] != "supports" and r[1] == "missing_fact" and r[0] != "contradicts"
+                   and any(p.match(a.text) for p in self.reader.rules.atoms.get("consequence", ()))
+                   and any(_applies_point(a.reading.facts, s.reading.facts) for s in supported)]
+        failing = [(a, r) for a, r in judged if r[0] != "supports" and a not in applied]
         wider = [a for a in supported if (set(a.organizations) - {organization} or a.reading.facts.universal)
                  and a not in stated_for_them]
         if supported and not failing and not elsewhere and not wider:
@@ -1141,6 +1182,24 @@ class Verifier:
             reported_as_for(mine, card_text, o.lower(), self.accounting,
                             self._text_intervals)
             for o in organizations)
+
+    def _denied_interval(self, text: str, interval: str) -> bool:
+        """Is the interval itself denied ("does not say yearly", "none of the others says yearly"), not
+        only somewhere in its clause ("doesn't disagree with the panel's biennial interval", "does not say
+        women are required to start annual")?"""
+        at = text.find(interval)
+        return at >= 0 and (self.reader.negated_at(text, at, frames_turn=False)
+                            or _NO_ONE_SAYS.search(text[:at]) is not None)
+
+    def _reversed_words(self, claim: _ClaimReading, facts: Facts, card: Facts) -> list[str]:
+        """The claim's words it states as so that the card states only under a negation ("does not
+        recommend routine supplemental screening" against "warrant supplemental screening")."""
+        tokenize = self.engine.vocabulary.tokenize
+        claim_under, claim_free = negated_words(" ".join(s for s, _, _ in facts.sentences), self.accounting, tokenize)
+        card_under, card_free = negated_words(" ".join(s for s, _, _ in card.sentences), self.accounting, tokenize)
+        if claim_under or facts.excludes or card.excludes:
+            return []
+        return sorted(w for w in (claim_free & card_under) - card_free if w in claim.weights)
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
@@ -1416,6 +1475,38 @@ def _rate_conflict(claim: Facts, card: Facts) -> bool:
     theirs = rates(card)
     return any((period, size) not in theirs and any(p == period or s == size for p, s in theirs)
                for period, size in rates(claim))
+
+
+def _topic_label(atom: _Atom) -> bool:
+    """A part that only names a topic ("Clinical exam"): no value, strength, side or denial,
+    and no more than a few words."""
+    facts = atom.reading.facts
+    return not (facts.values or facts.strengths or facts.negated or facts.mandate or facts.poles
+                or facts.excludes) and len(atom.text.split()) <= 4
+
+
+# "none of the others says yearly", "no other group recommends annual": the value said by no one
+_NO_ONE_SAYS = re.compile(r"\b(none of (the|these|those) [\w ]{0,25}?|no (other )?(organi[sz]ations?|groups?|"
+                          r"guidelines?|societ(y|ies)|bod(y|ies))\s+)(says?|recommends?|advises?|calls? for|backs?|"
+                          r"wants?|urges?)\s+(\w+\s+){0,2}$")
+_FINITE = re.compile(r"\b(is|are|was|were|did|does|do|has|have|had|went|goes|go|says|said|\w{3,}ed)\b")
+_ONLY = re.compile(r"\b(only|just|solely|merely|exclusively)\b")
+_START = re.compile(r"\b(?:starting|beginning|from|start(?:s|ing)? at|begin(?:s|ning)? at)\s+(?:at\s+)?"
+                    r"(?:age\s+)?(\d{2})\b")
+
+
+def _applies_point(part: Facts, point: Facts) -> bool:
+    """A part that applies a point's schedule to a case: the same intervals or grades, ages inside its
+    ranges or at or past the age it starts from ("annual from 40" applies at 42), and no denial."""
+    ages = ages_of(part)
+    said = " ".join(s for s, _, _ in part.sentences)
+    # (a schedule applied, not a course denied: "so there is no point screening after 50" is a claim of its own)
+    if not ages or not part.values - ages <= point.values or re.search(r"\b(no|not|never|none)\b|n't\b", said):
+        return False
+    text = " ".join(s for s, _, _ in point.sentences)
+    starts = [float(m.group(1)) for m in _START.finditer(text)]
+    return all(any(low <= float(v) <= high for low, high in point.age_ranges)
+               or (not point.age_ranges and any(start <= float(v) for start in starts)) for v in ages)
 
 
 def _within_point(part: Facts, point: Facts) -> bool:

@@ -47,6 +47,8 @@ _DAY_MONTH = re.compile(rf"\b(0?[1-9]|[12]\d|3[01])[\s-]+({_MONTH_NAMES})\.?[\s-
 _MONTH_DAY = re.compile(rf"\b({_MONTH_NAMES})\.?\s+(0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?,?\s+{_YEAR}\b", re.I)
 _DAYS = (_ISO_DAY, _US_DAY, _DAY_MONTH, _MONTH_DAY)
 _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where the answer stands
+# "an email dated 2024-06-15: what do they currently say?": the writer's day, whose present is "now"
+_WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed)(\s+on)?[\s,:]*$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
@@ -140,18 +142,20 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     earliest = min(found, key=lambda t: t.date)
     named = {short for name, short in organizations.items()
              if re.search(r"\b" + re.escape(name) + r"\b", question, re.IGNORECASE)}
-    if _then_and_now(question, earliest, found, pointed_back, len(named) > 1):
+    written = earliest.standpoint and _WRITTEN_ON.search(question[:max(question.find(earliest.phrase), 0)]) is not None
+    if _then_and_now(question, earliest, found, pointed_back, len(named) > 1, written):
         return None  # a comparison across time keeps the present date (superseded sources stay eligible)
     return earliest
 
 
 def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime], pointed_back: bool = False,
-                  organizations_compared: bool = False) -> bool:
+                  organizations_compared: bool = False, written: bool = False) -> bool:
     """The question also asks about a later time: another, later year, or a word of comparison or
     of the present outside every stated phrase ("how is the 2024 one different", "what changed";
     the "update" of "before the society's October update" is a stated time's own word). With two
     organizations or more named, "differ" and "compare" compare them at the time stated ("as of
-    2019, how did ORG-A and ORG-B differ?")."""
+    2019, how did ORG-A and ORG-B differ?"). A question `written` on the day stated ("an email dated
+    2024-06-15: what do they currently say?") asks of a later time only by naming a later year."""
     rest = _PURPOSE.sub(" ", question)  # "for a lesson on how advice changes: ..." says why it is asked
     for time in found:
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time
@@ -166,6 +170,8 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     # ("in 2019, or in mid-2018"; not "back in 2020 ... before the 2024 update", which bounds the time asked)
     later += [t.date.year for t in found if t.date.year > stated.date.year and not t.bound]
+    if written:
+        return bool(later)
     if organizations_compared:
         rest = _COMPARED.sub(" ", rest)
     asks_now = bool(_ASKS_NOW.search(rest))

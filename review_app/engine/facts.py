@@ -440,6 +440,10 @@ class FactReader:
         own = negator is not None and any(f.start() <= near + negator.start() - offset < f.end() for f in frames)
         return (len(frames) + (negator is not None and not own)) % 2 == 1
 
+    def negated_at(self, text: str, start: int, frames_turn: bool = True) -> bool:
+        """Is the phrase starting at `start` itself under a negation (see `_negated_at`)?"""
+        return self._negated_at(text, start, frames_turn)
+
     def denies_word(self, text: str, word: str) -> bool:
         """Is the first `word` of the text under a negation, or after a negator in its clause ("does
         not say CBE annual")?"""
@@ -566,8 +570,17 @@ class FactReader:
         clause boundaries of the claim rules and, within a clause, at each organization named as a
         speaker ("ORG-A: yearly; ORG-B: every 2 years"). A part naming no organization speaks for
         the one before it; "apart from ORG-A, the others ..." speaks for the rest of `everyone`."""
+        return self._atoms_of(self.normalize(text).strip(), everyone)
+
+    def _atoms_of(self, norm: str, everyone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
         rules = self.rules.atoms
-        norm = self.normalize(text).strip()
+        # "ORG-A screens yearly, and apart from ORG-A the others ...": each side of the boundary on its own
+        for pattern in rules.get("split", ()):
+            for boundary in pattern.finditer(norm):
+                if boundary.start() and norm[:boundary.start()].strip(" ,.") and any(
+                        p.match(norm[boundary.end():]) for p in rules.get("set_aside", ())):
+                    return (self._atoms_of(norm[:boundary.start()].strip(), everyone)
+                            + self._atoms_of(norm[boundary.end():].strip(), everyone))
         aside = next((m for p in rules.get("set_aside", ()) for m in [p.match(norm)] if m), None)
         if aside:
             rest = next((m for p in rules.get("rest", ()) for m in [p.search(norm)] if m), None)

@@ -134,6 +134,8 @@ class ContextRules:
     still_now: re.Pattern[str] | None = None  # ... unless told as going on now ("her state now")
     # the concept names where the asker works or is seen, not a finding ("a nurse in a X clinic")
     setting_after: re.Pattern[str] | None = None
+    # the patient says later that the other person's finding is hers too ("... I'm positive as well")
+    shared_later: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -302,6 +304,7 @@ class ScopeGuard:
         if rule.flag not in context.experiencer_exempt and context.experiencer is not None \
                 and context.experiencer.search(clause) and not (
                     context.shared_with_patient is not None and context.shared_with_patient.search(clause)) \
+                and not (context.shared_later is not None and context.shared_later.search(text[match.end():])) \
                 and not _names(proxy, clause):
             return "another person"
         if context.criterion_after is not None and context.criterion_after.match(after):
@@ -420,7 +423,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
                         "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
-                        "setting_after")}
+                        "setting_after", "shared_later")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -433,7 +436,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         lists["ends_with_time"], cues["events"], cues["history"], cues["shared_with_patient"],
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
-                        cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"])
+                        cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"],
+                        cues["shared_later"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

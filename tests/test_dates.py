@@ -195,3 +195,14 @@ def test_the_present_of_a_message_dated_on_a_day_is_that_day():
     # the counterparts: a later year named, or a present asked beside a day that is no message's own
     assert stated("Memo dated 2019-03-01: what did ACOG say then and what does it say in 2025?") is None
     assert stated("As of 2019-03-01 what was the advice, and what is it now?") is None
+
+
+def test_a_revision_of_the_askers_document_and_a_generation_that_came_out_later_are_no_later_time():
+    # "our protocol was last revised in March 2020": the revision is dated, it asks of no later time
+    assert stated("Our jail screening protocol was last revised in March 2020 and it says mammograms start at 50. "
+                  "As of March 2020, what did USPSTF and ACOG actually say about starting age?") == dt.date(2020, 3, 31)
+    # "in 2012, before the current generation of guidelines came out": a bound, not the present
+    assert stated("What did screening recommendations for women in their 40s say in 2012, before the current "
+                  "generation of guidelines came out?") == dt.date(2012, 12, 31)
+    # the counterpart: the present asked in words of its own
+    assert stated("Our protocol was revised in 2019. What do the guidelines say now?") is None

@@ -688,3 +688,17 @@ def test_a_blood_test_in_the_mammograms_place_a_gestational_age_and_a_relatives_
                                                      "and just got my results - I'm positive as well. I'm 34.")
     assert "known_high_risk_genetics" not in GUARD.check("my sister tested BRCA2 positive last year so I got tested "
                                                          "too and mine came back negative. I'm 34.")
+
+
+def test_a_procedure_had_for_breast_cancer_and_dental_x_rays_beside_the_mammogram(engine, settings):
+    # a garbled surgery ("a master can me", a dictation's) told as done for breast cancer is her history
+    asked_for = engine.ask("my mom is 69 she had a master can me in 2010 for breast cancer on the left side does she "
+                           "still need mammograms on the other side and how often", settings)
+    assert "personal_history_breast_cancer" in asked_for.scope_flags
+    # the counterparts: counseling for a risk, a relative's surgery when she asks for herself
+    assert "personal_history_breast_cancer" not in GUARD.check(
+        "I'm 45 and had genetic counseling last year for breast cancer risk. When should I start?")
+    assert "personal_history_breast_cancer" not in engine.ask(
+        "my mom had surgery for breast cancer at 60. I'm 44, when do I start?", settings).scope_flags
+    assert GUARD.other_topic("a patient had her screening mammogram this morning and is due for bitewings today. "
+                             "Should I postpone the dental x-rays or use a thyroid collar?") is not None

@@ -570,6 +570,12 @@ class Verifier:
             # statement is about recommends one
             return ("contradicts", "misstated_strength",
                     f"the claim gives a schedule or a direction; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
+        graded = sorted(v for v in facts.values if v.startswith("grade ") and v != "grade i")
+        if graded and set(card.strengths) == {"insufficient"} and anchored and not other_ages \
+                and not any(v.startswith("grade ") for v in card.values):
+            # "ORG-A grades screening at 75 and older a C" against an I statement: a grade is a strength
+            return ("contradicts", "misstated_strength",
+                    f"the claim gives {graded[0]}; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
         schedule = facts.intervals
         said = " ".join(sentence for sentence, _, _ in facts.sentences)
         if set(aligned) == {"against"} and not facts.strengths and not facts.negated and anchored \
@@ -614,7 +620,7 @@ class Verifier:
         opened = _opened(card)
         # "ORG-A does not say yearly from 40": an interval the claim denies is none it gives
         said = " ".join(sentence for sentence, _, _ in facts.sentences)
-        denied_intervals = frozenset(i for i in self.reader.single_intervals(facts.intervals) - card.intervals
+        denied_intervals = frozenset(i for i in self.reader.single_intervals(facts.intervals)
                                      if self._denied_interval(said, i))
         denied_stated = sorted(i for i in self.reader.single_intervals(facts.intervals) & card.intervals
                                if self._denied_interval(said, i))
@@ -1188,7 +1194,9 @@ class Verifier:
         only somewhere in its clause ("doesn't disagree with the panel's biennial interval", "does not say
         women are required to start annual")?"""
         at = text.find(interval)
-        return at >= 0 and (self.reader.negated_at(text, at, frames_turn=False)
+        if at < 0 or any(p.search(text[max(0, at - 30):at]) for p in self.reader.rules.mandate):
+            return False  # "does not require annual": the obligation is denied, not the interval
+        return (self.reader.negated_at(text, at, frames_turn=False)
                             or _NO_ONE_SAYS.search(text[:at]) is not None)
 
     def _reversed_words(self, claim: _ClaimReading, facts: Facts, card: Facts) -> list[str]:

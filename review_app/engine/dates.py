@@ -81,8 +81,11 @@ _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|a
 _COMPARED = re.compile(r"\b(differ\w*|compar\w*)\b", re.I)  # organizations compared, when two are named
 # "a few months before the task force put out its final update": the update dates the stated time,
 # it asks about no later one
+# "our protocol was last revised in March 2020": a revision of the asker's document that a time dates
+_DATED_REVISION = re.compile(r"\b(revised|updated|changed|written|issued|reviewed)\s+(in|on)\s+((early|mid|late)[- ]?)?"
+                             r"([a-z]+\.?\s+)?(\d{1,2},?\s+)?(19|20)\d\d\b", re.I)
 _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}?\b(update[sd]?|revision|revised|"
-                              r"chang(e|ed|es))\b", re.I)
+                              r"chang(e|ed|es)|came out|come out|was (issued|published|released))\b", re.I)
 
 
 # Words pointing back to a time the question has stated ("what was the advice at that time"): the
@@ -157,6 +160,7 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     2019, how did ORG-A and ORG-B differ?"). A question `written` on the day stated ("an email dated
     2024-06-15: what do they currently say?") asks of a later time only by naming a later year."""
     rest = _PURPOSE.sub(" ", question)  # "for a lesson on how advice changes: ..." says why it is asked
+    rest = _DATED_REVISION.sub(" ", rest)
     for time in found:
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time
         rest = re.sub(re.escape(time.phrase) + r",?\s+when\b[^,.;?!]*", " ", rest)

@@ -436,11 +436,10 @@ class Verifier:
                            f"{chunk_id} is about {topic}, which the claim does not speak of")
         if label in ("partially_supports", "does_not_support") and not claim.historical:
             whole = self._chunk_facts(chunk_id)[0]  # the card with what it says of the past
-            # (a claim that tells the move itself, "grade B, up from a grade C", tells the past as past)
-            told_move = bool(self.reader.moves(" ".join(s for s, _, _ in claim.facts.sentences)))
-            if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports" and told_move:
-                return verdict("supports", None, f"{chunk_id} states the move the claim tells")
             if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports":
+                if self.reader.moves(" ".join(s for s, _, _ in claim.facts.sentences)):
+                    # (a claim that tells the move itself, "grade B, up from a grade C", tells the past as past)
+                    return verdict("supports", None, f"{chunk_id} states the move the claim tells")
                 # "it still calls ... an individual decision": what the card says held before its update
                 aligned = _aligned_strengths(claim.facts, card, self.reader.age_sides)
                 why = "misstated_strength" if claim.facts.strengths and aligned \
@@ -1196,8 +1195,7 @@ class Verifier:
         at = text.find(interval)
         if at < 0 or any(p.search(text[max(0, at - 30):at]) for p in self.reader.rules.mandate):
             return False  # "does not require annual": the obligation is denied, not the interval
-        return (self.reader.negated_at(text, at, frames_turn=False)
-                            or _NO_ONE_SAYS.search(text[:at]) is not None)
+        return self.reader.negated_at(text, at, frames_turn=False) or _NO_ONE_SAYS.search(text[:at]) is not None
 
     def _reversed_words(self, claim: _ClaimReading, facts: Facts, card: Facts) -> list[str]:
         """The claim's words it states as so that the card states only under a negation ("does not
@@ -1499,8 +1497,6 @@ _NO_ONE_SAYS = re.compile(r"\b(none of (the|these|those) [\w ]{0,25}?|no (other 
                           r"wants?|urges?)\s+(\w+\s+){0,2}$")
 _FINITE = re.compile(r"\b(is|are|was|were|did|does|do|has|have|had|went|goes|go|says|said|\w{3,}ed)\b")
 _ONLY = re.compile(r"\b(only|just|solely|merely|exclusively)\b")
-_START = re.compile(r"\b(?:starting|beginning|from|start(?:s|ing)? at|begin(?:s|ning)? at)\s+(?:at\s+)?"
-                    r"(?:age\s+)?(\d{2})\b")
 
 
 def _applies_point(part: Facts, point: Facts) -> bool:
@@ -1511,10 +1507,8 @@ def _applies_point(part: Facts, point: Facts) -> bool:
     # (a schedule applied, not a course denied: "so there is no point screening after 50" is a claim of its own)
     if not ages or not part.values - ages <= point.values or re.search(r"\b(no|not|never|none)\b|n't\b", said):
         return False
-    text = " ".join(s for s, _, _ in point.sentences)
-    starts = [float(m.group(1)) for m in _START.finditer(text)]
     return all(any(low <= float(v) <= high for low, high in point.age_ranges)
-               or (not point.age_ranges and any(start <= float(v) for start in starts)) for v in ages)
+               or (not point.age_ranges and any(float(start) <= float(v) for start in point.starts)) for v in ages)
 
 
 def _within_point(part: Facts, point: Facts) -> bool:

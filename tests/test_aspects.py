@@ -1128,3 +1128,29 @@ def test_what_an_organization_means_by_self_awareness_asks_what_it_is(engine):
                 "the same thing as doing a monthly self exam?")
     assert read(engine, question)[0] == ("self_awareness",)
     assert "applies_to" in read(engine, "what does the USPSTF mean by average risk?")[0]
+
+
+def test_the_bodies_at_large_named_by_a_plural_ask_every_organization(engine):
+    asks = engine.aspects.asks_every_organization
+    assert asks(engine.vocabulary.normalize("My sister-in-law insists that the American Cancer Society says to carry "
+                                            "on. Could you tell me what the various medical bodies actually recommend "
+                                            "about continuing mammograms after seventy-five?"))
+    assert asks(engine.vocabulary.normalize("The USPSTF says every two years. What do the different guideline groups "
+                                            "actually say for a 40 year old?"))
+    # whichever body did it answers "has any of them ...?"
+    assert not asks(engine.vocabulary.normalize("Has any of the big medical groups actually admitted that the mixed "
+                                                "messages are confusing women?"))
+
+
+def test_a_forms_reason_for_visit_asks_no_reasons(engine):
+    assert "reasons" not in read(engine, "Reason for visit: asks when to begin screening mammography. Does the "
+                                         "USPSTF recommendation apply to this patient?")[0]
+    assert "reasons" in read(engine, "What reasons did the USPSTF give for starting at 40?")[0]
+
+
+def test_a_patient_short_of_every_band_asking_when_to_start_is_told_the_first_interval(engine, settings):
+    chunks = plan(engine, settings, "I'm 39. When should I start mammograms and how often, per USPSTF?")
+    assert chunks["interval"] == ("uspstf-2024#recommendation",)
+    # the counterpart: how often another exam is done at 29 is not the mammogram's interval she will reach
+    younger = plan(engine, settings, "pt 29, no fhx. per ACR is her risk assessment overdue?")
+    assert younger.get("interval") in (None, ())

@@ -322,3 +322,13 @@ def test_an_age_in_brackets_after_the_persons_word_is_hers():
     patient = _patient("Family update. Mom (Helen, 81) had a good week. The family asks what the guidelines say "
                        "about mammograms for women Mom's age. Should she keep going?")
     assert patient.ages == ((81, 81),) and patient.proxy == "mom"
+
+
+def test_a_history_told_on_a_forms_line_is_the_relatives_it_names(engine, settings):
+    form = ("TRIAGE SUMMARY\nAge: 39\nSex assigned at birth: F\nGender identity: M (transgender man)\n"
+            "FHx: mother, breast cancer dx age 61\nQuestion: when to begin screening?")
+    patient = _patient(form)
+    assert patient.ages == ((39, 39),)
+    assert patient.relatives == (("mother", (61, 61)),)
+    # each line is a clause of its own: the traits on the lines before the relative's are hers
+    assert engine.ask(form, settings).patient["traits"].get("gender_identity") == "transgender man"

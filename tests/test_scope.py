@@ -702,3 +702,30 @@ def test_a_procedure_had_for_breast_cancer_and_dental_x_rays_beside_the_mammogra
         "my mom had surgery for breast cancer at 60. I'm 44, when do I start?", settings).scope_flags
     assert GUARD.other_topic("a patient had her screening mammogram this morning and is due for bitewings today. "
                              "Should I postpone the dental x-rays or use a thyroid collar?") is not None
+
+
+def test_a_form_field_that_denies_and_a_relayed_result_shared_later():
+    form = ("TRIAGE SUMMARY\nAge: 39\nSex assigned at birth: F\nBreast symptoms: denies\nFHx: mother, breast cancer "
+            "dx age 61\nReason for visit: asks when to begin screening mammography")
+    assert "diagnostic_symptoms" not in GUARD.check(form)
+    assert "diagnostic_symptoms" in GUARD.check(form.replace("Breast symptoms: denies", "Breast symptoms: new lump"))
+    relayed = ("Patient is 38 years, she is saying her sister tested positive for BRCA2 gene and then she also did the "
+               "test last year and it is positive too, same gene. When should she start?")
+    assert "known_high_risk_genetics" in GUARD.check(relayed)
+    assert "known_high_risk_genetics" not in GUARD.check(relayed.replace("it is positive too", "it is negative"))
+
+
+def test_a_plans_coverage_and_a_test_the_ask_points_back_to():
+    assert GUARD.other_topic("quick one from camp. does the federal employee health plan cover 3d mammos or only "
+                             "the regular 2d kind?") == "insurance and billing"
+    # the counterpart: who a recommendation covers is the corpus's point
+    assert GUARD.other_topic("Does the USPSTF recommendation cover transgender men?") is None
+    told = ('A holistic clinic near my mom\'s house advertises thermography as "a radiation-free breast cancer '
+            'screening." My mom says her naturopath recommends it over mammograms. Do any of the major screening '
+            'guidelines back that up?')
+    assert GUARD.other_topic(told) == "tests the corpus does not cover"
+    # the counterparts: an assistant that told the asker something is no test asked about, nor is a test told
+    # beside an ask that does not point back to it
+    assert GUARD.other_topic('My aunt is 77. I asked an AI assistant and it said: "Women over 75 should stop '
+                             'mammograms." Is that true?') is None
+    assert GUARD.other_topic("My mom once had thermography. I'm 45: when should I start mammograms?") is None

@@ -69,7 +69,7 @@ def check_cases(verifier: Verifier, cases: Sequence[Case], default_date: dt.date
     for case in cases:
         date = case_date(verifier.engine, case, default_date)
         for claim in case.claims:
-            checked.append(CheckedClaim(case.id, claim, date, verifier.verify_claim(claim, date)))
+            checked.append(CheckedClaim(case.id, claim, date, verifier.verify_claim(claim, date, case.question)))
     return checked
 
 

@@ -196,6 +196,8 @@ class Verifier:
         return frozenset(f["flag"] for f in self.engine.scope.findings(text))
 
     def _read_claim(self, text: str, reference_date: dt.date, whole: bool = True) -> _ClaimReading:
+        for frame in self.reader.rules.frames:  # "MYTH: X. FACT: Y" claims Y
+            text = frame.sub("", text)
         text = self._without_speaker(text)  # "Rationale: ORG-A, like ORG-B, ...": the label is no part
         # an inline citation by chunk id ("[source-2016#section]") names what is cited, not the time spoken of
         text = _CHUNK_CITATION.sub("", text)
@@ -418,7 +420,8 @@ class Verifier:
                 and any(a.organizations and not a.reading.facts.universal for a in claim.atoms))):
             label, reason, explanation = self._judge_atoms(claim, chunk.organization, card, chunk_id)
             return verdict(label, reason, explanation)
-        if claim.attributed and chunk.organization not in claim.attributed:
+        if claim.attributed and chunk.organization not in claim.attributed \
+                and not _reports_values_of(claim.facts, claim.attributed, card, self.reader.rules.reported_action):
             reported = self._reported_otherwise(claim.facts, claim.attributed, chunk_id)
             if reported:  # the card reports the named organization's position, and it is not the claim's
                 return verdict("contradicts", "wrong_organization", f"{chunk_id} reports {reported}")
@@ -590,8 +593,13 @@ class Verifier:
             return ("contradicts", "misstated_strength",
                     f"the claim gives a direction; {chunk_id} says {_STRENGTH_WORDS['option']}")
         # (one part of a claim, for another age group than the card's, is not this card's to contradict)
+        if anchored and aligned and clash and not other_ages and not ignore_strength and context is None \
+                and ranges_apart(facts, _opened(card)):
+            # "not recommended after 74" against advice for 40 to 74: the card gives no advice for those ages
+            return ("does_not_support", "missing_fact",
+                    f"{chunk_id} states no advice for the ages the claim speaks of")
         if anchored and aligned and clash and not other_ages and not ignore_strength \
-                and not (context is not None and ranges_apart(facts, _opened(card))):
+                and not ranges_apart(facts, _opened(card)):
             said = required or facts.strengths[0]
             return ("contradicts", "misstated_strength",
                     f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
@@ -1313,18 +1321,27 @@ class Verifier:
                 return f"{chunk.organization}'s position ({chunk.id})"
         return None
 
-    def verify_claim(self, claim: Claim | tuple[str, str, Sequence[str]], reference_date: dt.date) -> ClaimVerdict:
-        """Judge every citation of a claim, then its joint support and redundant citations."""
+    def verify_claim(self, claim: Claim | tuple[str, str, Sequence[str]], reference_date: dt.date,
+                     question: str | None = None) -> ClaimVerdict:
+        """Judge every citation of a claim, then its joint support and redundant citations. With the
+        `question` of the claim's case, a claim that gives the person asked about a schedule ("she should
+        start at 40") carries the scope exclusions the question states about her."""
         if isinstance(claim, Claim):
             claim_id, text, chunk_ids = claim.id, claim.text, [e.chunk_id for e in claim.evidence]
         else:
             claim_id, text, chunk_ids = claim
-        return self._verify_cached(claim_id, text, tuple(chunk_ids), reference_date)
+        flags = self.engine.stated_flags(question, reference_date) if question else ()
+        return self._verify_cached(claim_id, text, tuple(chunk_ids), reference_date, flags)
 
     @lru_cache(maxsize=4096)  # noqa: B019 (one verifier per engine, kept for the process's life)
     def _verify_cached(self, claim_id: str, text: str, chunk_ids: tuple[str, ...],
-                       reference_date: dt.date) -> ClaimVerdict:
+                       reference_date: dt.date, patient_flags: tuple[str, ...] = ()) -> ClaimVerdict:
         reading = self._read_claim(text, reference_date)
+        if patient_flags and not reading.flags and (reading.facts.intervals or reading.facts.starts) \
+                and any(p.search(text) for p in self.reader.rules.patient):
+            # a schedule given to her ("she should start biennial screening at 40"), not advice for everyone
+            # ("a risk assessment by 25") nor what to do on noticing a change
+            reading = dataclasses.replace(reading, flags=patient_flags)
         verdicts = tuple(self._judge(reading, c, reference_date) for c in chunk_ids)
         supported, explanation = self._joint(reading, verdicts, reference_date)
         if supported and reading.atoms and (not reading.facts.universal or reading.aside):
@@ -1519,6 +1536,24 @@ def _within_point(part: Facts, point: Facts) -> bool:
     ages = ages_of(part)
     return part.values - ages <= point.values and all(
         v in point.numbers or any(low <= float(v) <= high for low, high in point.age_ranges) for v in ages)
+
+
+def _reports_values_of(claim: Facts, organizations: Sequence[str], card: Facts,
+                       actions: Sequence[re.Pattern[str]]) -> bool:
+    """Does the card tell what the claim's organizations did, with every value of the claim, in its
+    sentences naming them as the ones acting (`actions`, read right after the name: "ORG-A called the
+    ORG-B change to start at 40 an improvement" reports ORG-B's move to 40; "the ORG-A response to the
+    ORG-B recommendation also urges ..." reports nothing of ORG-B's)?"""
+    if not claim.values or not actions:
+        return False
+    for organization in organizations:
+        name = re.compile(rf"\b{re.escape(organization.lower())}\b")
+        told = set().union(*(values for sentence, _, values in card.sentences
+                             if any(p.match(sentence.lower(), m.end()) for m in name.finditer(sentence.lower())
+                                    for p in actions)))
+        if not claim.values <= told:
+            return False
+    return True
 
 
 def _aligned_strengths(claim: Facts, card: Facts,

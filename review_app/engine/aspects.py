@@ -66,6 +66,9 @@ class Aspect:
     # who the patient is, as only some organizations speak of it ("I'm a trans man: how often?"): asked
     # with no organization named, the points it qualifies are those organizations' to answer
     narrows: bool = False
+    # asked with one of these, a patient younger than every position on it gets the first age band's
+    # ("I'm 39: when do I start, and how often?" is answered with the interval from 40)
+    ahead_with: tuple[str, ...] = ()
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -399,9 +402,12 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             # tomosynthesis advice change?"), it only brings that one's every version
             chunks[aspect], missing[aspect] = (), ()
             continue
+        ages = () if aspect in unaged else patient_ages
         on_aspect = [p for p in rules.positions
-                     if p.aspect == aspect and p.speaks_to(() if aspect in unaged else patient_ages)
-                     and eligible[index[p.chunk_id]]]
+                     if p.aspect == aspect and p.speaks_to(ages) and eligible[index[p.chunk_id]]]
+        if set(rules.aspects[aspect].ahead_with) & set(asked):
+            on_aspect += _ahead_of([p for p in rules.positions if p.aspect == aspect and eligible[index[p.chunk_id]]],
+                                   on_aspect, ages, corpus)
         carrying = [p.chunk_id for p in on_aspect if _changes_what_is_asked(p, rules.aspects[aspect], points)]
         # an organization whose change statements speak of other points is not missing on this one
         # (its versions of the asked point answer what changed)
@@ -516,6 +522,23 @@ def _replaced_one(corpus: Corpus, documents: set[str]) -> bool:
                for d in documents for other in documents if other != d)
 
 
+def _ahead_of(positions: list[Position], speaking: list[Position], patient_ages: Sequence[AgeRange],
+              corpus: Corpus) -> list[Position]:
+    """For each organization with no position speaking to the patient's ages, the ones of the first
+    age band she will reach, when she is younger than all of them (a 39-year-old asking how often
+    is answered with the interval from 40, not with nothing)."""
+    if not patient_ages:
+        return []
+    oldest = max(high for _, high in patient_ages)
+    answered = {corpus.chunk_by_id[p.chunk_id].organization for p in speaking}
+    ahead: dict[str, list[Position]] = {}
+    for p in positions:
+        organization = corpus.chunk_by_id[p.chunk_id].organization
+        if organization not in answered and p.ages is not None and p.ages[0] > oldest:
+            ahead.setdefault(organization, []).append(p)
+    return [p for mine in ahead.values() for p in mine if p.ages[0] == min(q.ages[0] for q in mine)]
+
+
 def _within(ages: Sequence[AgeRange], span: AgeRange) -> bool:
     """Whether every stated age range lies inside `span` (an open "40+" is not a 75-year-old)."""
     return bool(ages) and all(span[0] <= low and high <= span[1] for low, high in ages)
@@ -589,14 +612,15 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
         cues = [compile_pattern(p, file, f"{where}.cues[{i}]", problems) for i, p in enumerate(entry["cues"])]
         ages = _age_range(entry.get("patient_ages"), file, f"{where}.patient_ages", problems)
         named = {field: _aspect_names(entry, field, spec, file, where, problems)
-                 for field in ("subsumes", "speaks_of", "qualifies", "patient_subsumes")}
+                 for field in ("subsumes", "speaks_of", "qualifies", "patient_subsumes", "ahead_with")}
         blanked = compile_patterns(entry.get("not_cues"), file, f"{where}.not_cues", problems)
         aspects[str(key)] = Aspect(str(key), entry["label"], tuple(c for c in cues if c is not None), ages,
                                    bool(entry.get("all_versions", False)), named["subsumes"],
                                    bool(entry.get("relational", False)), named["speaks_of"],
                                    blanked, named["qualifies"],
                                    named["patient_subsumes"], bool(entry.get("asked_only", False)),
-                                   bool(entry.get("patient_beside", False)), bool(entry.get("narrows", False)))
+                                   bool(entry.get("patient_beside", False)), bool(entry.get("narrows", False)),
+                                   named["ahead_with"])
     return aspects
 
 

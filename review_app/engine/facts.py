@@ -127,6 +127,14 @@ class ClaimRules:
     # a group told by when its people were born or turned an age ("women born in 1984 or earlier", "only
     # people who turned 40 after April 2024"): the cards say whom they cover by age, never by birth date
     cohort: tuple[re.Pattern[str], ...] = ()
+    # words by which a claim speaks of the person its case asks about ("she should ...", "per ORG-A,
+    # I should ..."): it applies the advice to her, so what excludes her from the case's question does too
+    patient: tuple[re.Pattern[str], ...] = ()
+    # what, right after an organization's name, tells a card reporting what it did ("the ORG-B change to
+    # start at 40", "when the ORG-B issued its final recommendation")
+    reported_action: tuple[re.Pattern[str], ...] = ()
+    # what frames a claim as written and asserts nothing ("MYTH: X. FACT: Y"), removed before it is read
+    frames: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -307,7 +315,10 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("gloss"), "gloss") if data.get("gloss") else (),
                       patterns(data.get("equates"), "equates") if data.get("equates") else (),
                       patterns(data.get("removal"), "removal") if data.get("removal") else (),
-                      patterns(data.get("cohort"), "cohort") if data.get("cohort") else ())
+                      patterns(data.get("cohort"), "cohort") if data.get("cohort") else (),
+                      patterns(data.get("patient"), "patient") if data.get("patient") else (),
+                      patterns(data.get("reported_action"), "reported_action") if data.get("reported_action") else (),
+                      patterns(data.get("frames"), "frames") if data.get("frames") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -355,6 +355,11 @@ class Engine:
         return parse_question(question, self.vocabulary, self.params.background, date, self.superseded_years(date),
                               self._patient(question, date))
 
+    def stated_flags(self, question: str, date: dt.date) -> tuple[str, ...]:
+        """The scope flags a question states about the person it asks about, as its decision reads them."""
+        findings = self.scope.findings(question, self._patient(question, date).proxy)
+        return tuple(dict.fromkeys(f["flag"] for f in findings if f["context"] == "affirmed"))
+
     def _patient(self, question: str, date: dt.date) -> PatientAttributes:
         """The patient, read from the question as the scope guard reads it (another language's words in
         English: "mama mmoja" is a woman, not a mother); her age, when it is told only in words the

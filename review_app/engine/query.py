@@ -126,7 +126,8 @@ _BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/
 # a person denied, not named ("nobody in her family", "no family history", "none of my relatives")
 _DENIED_BEFORE = re.compile(r"\b(no|not|nobody|no one|none|never|without|negative)\b[^.;!?]{0,25}$", re.I)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
-_CLAUSE = re.compile(r"[.;!?,]|\b(and|but|while|whereas)\b", re.I)
+_CLAUSE = re.compile(r"[.;!?,\n]|\b(and|but|while|whereas)\b", re.I)
+_SENTENCE = re.compile(r"[.;!?\n]")
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,10 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
         if person is None and others is not None and _PRONOUN_LEAD.match(clause):
             # "My mom had ... She's 50 now": she is the asker's relative named last
             person = _my_relative(question[:start - len(clause)], others)
+        if person is None and others is not None and history is not None and history.search(clause):
+            # "FHx: mother, cancer dx age 61": a history told after a comma is the person's the
+            # sentence (or the form's line) named before it
+            person = others.search(_SENTENCE.split(question[:start])[-1])
         if person:
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
             if history is not None and not history.search(_clause_around(question, clause)):

@@ -148,6 +148,10 @@ class TopicRule:
     other_topics: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]
     uncovered: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
     uncovered_anywhere: frozenset[str] = frozenset()  # looked for in the whole question, not only what it asks
+    # things asked about (a test), not a history: whoever they are told of, and wherever the question
+    # told them when what it asks points back ("... advertises <a test>. Do the guidelines back that up?")
+    uncovered_things: frozenset[str] = frozenset()
+    refers_back: tuple[re.Pattern[str], ...] = ()
     # the topic named only as what another is compared with ("X at 45 too? same as <the topic's test>?")
     compared: tuple[re.Pattern[str], ...] = ()
     # what, right after another topic's word, names that topic as the subject ("<organ> cancer screening"):
@@ -188,9 +192,12 @@ class ScopeGuard:
             return None
         question = self._prepared(question)
         asked = asked_part(question)  # context told in passing ("my insurer sent a reminder") is not the ask
+        # a thing asked about (a test) is asked when the ask points back to where it was told
+        pointed = question if any(p.search(asked) for p in self.topic.refers_back) else asked
         for label, patterns in self.topic.uncovered:
-            where = question if label in self.topic.uncovered_anywhere else asked
-            if any(not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
+            thing = label in self.topic.uncovered_things
+            where = question if label in self.topic.uncovered_anywhere else pointed if thing else asked
+            if any(thing or not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
                 return label
         # another topic counts when nothing of the corpus topic is named: in the whole question, or
         # in what it asks ("when should she start screening for another cancer? ... beside this one's schedule");
@@ -446,26 +453,29 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
     if not isinstance(spec, dict) or not isinstance(spec.get("other_topics"), dict):
         problems.append(Problem(file, "topic", "expected `label`, `anchors` and `other_topics`"))
         return None
-    groups, anywhere = {}, set()
+    groups, anywhere, things = {}, set(), set()
     for key in ("other_topics", "uncovered"):
         groups[key] = []
         for label, patterns in (spec.get(key) or {}).items():
-            if key == "uncovered" and isinstance(patterns, dict):  # {patterns: [...], anywhere: true}
+            if key == "uncovered" and isinstance(patterns, dict):  # {patterns: [...], anywhere: true, thing: true}
                 if patterns.get("anywhere"):
                     anywhere.add(str(label))
+                if patterns.get("thing"):
+                    things.add(str(label))
                 patterns = patterns.get("patterns")
             if not isinstance(patterns, list) or not patterns:
                 problems.append(Problem(file, f"topic.{key}.{label}", "expected a list of patterns"))
                 continue
             compiled = [compile_pattern(p, file, f"topic.{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
             groups[key].append((str(label), tuple(c for c in compiled if c is not None)))
-    anchors, related, compared = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
-                                   for i, p in enumerate(spec.get(key) or [])]
-                                  for key in ("anchors", "related", "compared"))
+    anchors, related, compared, refers_back = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
+                                                for i, p in enumerate(spec.get(key) or [])]
+                                               for key in ("anchors", "related", "compared", "refers_back"))
     subject = compile_pattern(spec["subject_after"], file, "topic.subject_after", problems) \
         if spec.get("subject_after") else None
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
-                     tuple(groups["uncovered"]), frozenset(anywhere), tuple(c for c in compared if c is not None),
+                     tuple(groups["uncovered"]), frozenset(anywhere), frozenset(things),
+                     tuple(r for r in refers_back if r is not None), tuple(c for c in compared if c is not None),
                      subject)
 

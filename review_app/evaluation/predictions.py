@@ -408,7 +408,8 @@ def score(engine: Engine, cases: Sequence[Case], predictions: PredictionSet, set
         if prediction.claims and prediction.abstain:
             ignored += len(prediction.claims)
         elif prediction.claims:
-            verdicts = [verifier.verify_claim((c.id, c.text, c.chunk_ids), date) for c in prediction.claims]
+            verdicts = [verifier.verify_claim((c.id, c.text, c.chunk_ids), date, case.question)
+                        for c in prediction.claims]
         scored += [ScoredClaim(case.id, v) for v in verdicts]
         if predictions.with_claims and not case.should_abstain and judged.gold_chunk_ids is not None:
             result = _with_claims(result, judged.gold_chunk_ids, verdicts)

@@ -210,7 +210,8 @@ class ReviewService:
     def _verdict(self, claim: Claim, case: Case):
         with _VERIFYING:
             # judged when the case's question is asked: its own date, else the time its question states
-            return self.verifier.verify_claim(claim, case_date(self.engine, case, self.settings.reference_date))
+            return self.verifier.verify_claim(claim, case_date(self.engine, case, self.settings.reference_date),
+                                              case.question)
 
     def _slice_of(self, case: Case) -> str:
         return next((name for name in SLICES if case in self.cases(name)), "")

@@ -86,11 +86,9 @@ def score_cases(engine: Engine, cases: Sequence[Case], settings: Settings) -> li
     """Support and guard status per case, computed once (the threshold is applied later)."""
     out = []
     for case in cases:
-        result = evaluate_case(engine, case, dataclasses.replace(settings, threshold=0.0))
-        decision = engine.ask(case.question, dataclasses.replace(
-            settings, threshold=0.0, reference_date=case.reference_date or settings.reference_date,
-            reference_date_explicit=settings.reference_date_explicit or case.reference_date is not None))
-        out.append(CaseScore(case.id, case.should_abstain, result.max_support_score, decision.abstain,
+        # one run per case, at the case's own date, with no synthesis: at threshold 0 only the guard abstains
+        result = evaluate_case(engine, case, dataclasses.replace(settings, threshold=0.0), synthesize=False)
+        out.append(CaseScore(case.id, case.should_abstain, result.max_support_score, result.predicted_abstain,
                              result.recall_at_k in (None, 1.0)))
     return out
 

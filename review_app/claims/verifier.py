@@ -1330,8 +1330,12 @@ class Verifier:
             claim_id, text, chunk_ids = claim.id, claim.text, [e.chunk_id for e in claim.evidence]
         else:
             claim_id, text, chunk_ids = claim
-        flags = self.engine.stated_flags(question, reference_date) if question else ()
+        flags = self._stated_flags(question, reference_date) if question else ()
         return self._verify_cached(claim_id, text, tuple(chunk_ids), reference_date, flags)
+
+    @lru_cache(maxsize=1024)  # noqa: B019 (a case's claims share its question: read it once)
+    def _stated_flags(self, question: str, reference_date: dt.date) -> tuple[str, ...]:
+        return self.engine.stated_flags(question, reference_date)
 
     @lru_cache(maxsize=4096)  # noqa: B019 (one verifier per engine, kept for the process's life)
     def _verify_cached(self, claim_id: str, text: str, chunk_ids: tuple[str, ...],
@@ -1546,11 +1550,11 @@ def _reports_values_of(claim: Facts, organizations: Sequence[str], card: Facts,
     ORG-B recommendation also urges ..." reports nothing of ORG-B's)?"""
     if not claim.values or not actions:
         return False
+    sentences = [(sentence.lower(), values) for sentence, _, values in card.sentences]
     for organization in organizations:
         name = re.compile(rf"\b{re.escape(organization.lower())}\b")
-        told = set().union(*(values for sentence, _, values in card.sentences
-                             if any(p.match(sentence.lower(), m.end()) for m in name.finditer(sentence.lower())
-                                    for p in actions)))
+        told = set().union(*(values for sentence, values in sentences
+                             if any(p.match(sentence, m.end()) for m in name.finditer(sentence) for p in actions)))
         if not claim.values <= told:
             return False
     return True

@@ -536,7 +536,8 @@ def _ahead_of(positions: list[Position], speaking: list[Position], patient_ages:
         organization = corpus.chunk_by_id[p.chunk_id].organization
         if organization not in answered and p.ages is not None and p.ages[0] > oldest:
             ahead.setdefault(organization, []).append(p)
-    return [p for mine in ahead.values() for p in mine if p.ages[0] == min(q.ages[0] for q in mine)]
+    firsts = {organization: min(p.ages[0] for p in mine) for organization, mine in ahead.items()}
+    return [p for organization, mine in ahead.items() for p in mine if p.ages[0] == firsts[organization]]
 
 
 def _within(ages: Sequence[AgeRange], span: AgeRange) -> bool:

@@ -1154,3 +1154,38 @@ def test_a_patient_short_of_every_band_asking_when_to_start_is_told_the_first_in
     # the counterpart: how often another exam is done at 29 is not the mammogram's interval she will reach
     younger = plan(engine, settings, "pt 29, no fhx. per ACR is her risk assessment overdue?")
     assert younger.get("interval") in (None, ())
+
+
+@pytest.mark.parametrize("question, asked, not_asked", [
+    # a test told before and pointed back to ("would that count as ...") is the kind asked about, not whom it covers
+    ("The clinic offered her a 3D mammogram rather than the usual one. Would that count as the screening the USPSTF "
+     "recommends?", "modality", "applies_to"),
+    # whether advice from a named body still holds for her, with its source and "still" between
+    ("My aunt had breast cancer. Is the yearly advice from ACS still for me, given my aunt?", "applies_to", None),
+    # what it advises, asked once whom it covers is settled
+    ("I'm a trans man, 44. Does the USPSTF guidance cover people like me, and if so what does it recommend?",
+     "interval", None),
+    # material written for the public is a kind of source, not a group covered
+    ("Is there anything written for ordinary people that explains what dense breasts mean?", "dense_breasts",
+     "applies_to"),
+    # a risk check told with an article ("check the risk by 25")
+    ("The ACR says to check the risk by age 25? What does that involve?", "risk_assessment", None),
+    # points listed by letter are asked apart ("(a) CBE at her age and (b) when to start")
+    ("Attending wants ACOG's stance on (a) CBE at her age and (b) when to start mammo", "start_age", None),
+    # a visit of the day is no interval asked
+    ("42F. Annual today. Asymptomatic. Asking about a CBE per ACOG.", "clinical_breast_examination", "interval"),
+])
+def test_a_test_pointed_back_to_advice_still_for_her_and_points_listed_by_letter(engine, question, asked,
+                                                                                 not_asked):
+    aspects = read(engine, question)[0]
+    assert asked in aspects
+    assert not_asked is None or not_asked not in aspects
+
+
+def test_a_patient_page_asked_in_a_learners_words_is_asked_beside_the_position(engine):
+    normalized = engine.vocabulary.normalize("Does ACOG say women should check their own breasts? And ACOG have a "
+                                             "simple page for patients about it?")
+    assert engine.aspects.asked_class(normalized) == "patient_education"
+    assert engine.aspects.asks_besides_primary(normalized)
+    assert not engine.aspects.asks_besides_primary(engine.vocabulary.normalize(
+        "Does ACOG have a simple page for patients about checking their own breasts?"))

@@ -33,6 +33,8 @@ def stated(question: str) -> dt.date | None:
     ("Prior to 2016, what was the advice?", "2015-12-31"),
     ("before ACOG's October update, when did they say to start?", "2024-10-09"),  # the month names the source
     ("before acog's oct. update?", "2024-10-09"),
+    # a month after "the" is the update's month, not an organization's name
+    ("was that consistent at that point (before the Oct 2024 interim update)?", "2024-10-09"),
     # two stated times: the earliest, and the "update" of the other is no word of the present
     ("In the summer of 2024, before ACOG's October update, what starting age did each recommend?", "2024-08-31"),
     ("before the October update what was advised?", None),  # no organization: two sources came out in an October
@@ -151,6 +153,9 @@ def test_a_date_in_brackets_labels_a_version_and_dates_no_question():
 
 
 def test_the_present_asked_in_a_clause_of_its_own_is_a_comparison_across_time():
+    # ... and asked as the case put to it now ("and what would ORG say for the same patient now?")
+    assert stated("Chart review: seen in 2019, offered a mammogram at 41. Was that what ACOG advised at that time? "
+                  "And what would ACOG say for the same patient now?") is None
     # "at that time" points back to the year told; "what is it now" still asks the present
     assert stated("Back in 2019 our clinic followed the task force. What was its position for women in their "
                   "40s at that time, what is it now?") is None

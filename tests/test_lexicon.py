@@ -38,6 +38,7 @@ EXAMPLES = [
     ("the government's own panel", "uspstf"),
     ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
     ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
+    ("the radiology doctors group", "acr"),
     ("my gyno (acog?) says", "my acog (acog) says"), ("every other yr", "biennial"),
     ("by SDM", "by shared decision-making"),
     ("prior bx", "prior biopsy"), ("suppl. US", "supplemental us"), ("insuff. evid.", "insufficient evidence"),

@@ -162,6 +162,10 @@ def test_context_sets_a_concept_aside(question):
 @pytest.mark.parametrize("question, flag", [
     ("She is breastfeeding her 3-month-old; can she get her screening mammogram?", "pregnancy_or_lactation"),
     ("She plans on breastfeeding until she goes back to work; can she get her mammogram?", "pregnancy_or_lactation"),
+    # the present in the verb's plain form, as a relayed message puts it
+    ("My client is 41, she have baby 5 month old and she still breastfeed him. Can she go for the mammogram?",
+     "pregnancy_or_lactation"),
+    ("She breastfeeds her baby at night; is a screening mammogram fine?", "pregnancy_or_lactation"),
     ("Had a lumpectomy for DCIS years ago; every year or every other year now?", "personal_history_breast_cancer"),
     ("Mantle field radiation at 17 for Hodgkin lymphoma, now 32: when to start?", "prior_chest_radiation"),
     ("37F w/ hx XRT to chest @ 19 for NHL — start mammo at 40 like everyone else?", "prior_chest_radiation"),

@@ -72,8 +72,10 @@ from .values import (
 )
 
 # Share of a claim's content (weighted by informativeness) a card must contain to support it.
-# one or two words, no digits, and a quiz's option letter after it ("Correct answer: C.")
-_SPEAKER = re.compile(r"^\s*([a-z]+(?: [a-z]+)?)\s*:\s+(?:\(?[a-e]\)?[.)]\s+)?", re.I)
+# one or two words, no digits, and a quiz's option letter after it ("Correct answer: C."); a title's
+# point and a name in brackets are part of the label ("DR. PATEL:", "A (Dr. Lindqvist):")
+_SPEAKER = re.compile(r"^\s*([a-z]+\.?(?: [a-z]+\.?)?(?:\s*\([a-z]+\.?(?: [a-z]+\.?){0,2}\))?)\s*:\s+"
+                      r"(?:\(?[a-e]\)?[.)]\s+)?", re.I)
 # a document named as a line's header: an organization and a word or two ("ORG-A press release:")
 _HEADER = re.compile(r"^\s*([a-z]+(?: [a-z]+){1,2})\s*:\s+", re.I)
 _WHETHER = re.compile(r"\b(whether|if)\b")

@@ -51,7 +51,9 @@ _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where
 _WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed)(\s+on)?[\s,:]*$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
-    r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
+    # (a month is no organization's name: "before the Oct 2024 interim update")
+    r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?!(?:" + "|".join(_MONTHS) + r")\b)"
+    r"(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
     r"(?:(?:put|puts|came) out (?:with )?|published |released |issued |made |did )?(?:its |their |the |an? )?"
     r"(?:(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
     r"(?:(?P<year>19[89]\d|20\d\d)\s+)?(?:(?:interim|final|new|newer|latest|draft|revised|full)\s+)?"
@@ -94,7 +96,9 @@ _ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in 
                        r"(as of|on|at) that (date|day))\b",
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
-_ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do)\b[^.?!,;]{0,30}\b(now|today|currently|these days)\b"
+# ("and what would ORG-A say for the same patient now?": the present, asked as a case put to it)
+_ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do|would|will)\b[^.?!,;]{0,40}"
+                       r"\b(now|today|currently|these days)\b"
                        r"|\b(and|but|et|y|e)\s+(now|today)\s*\?", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
 

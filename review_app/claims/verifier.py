@@ -71,7 +71,6 @@ from .values import (
     year_for_age,
 )
 
-# Share of a claim's content (weighted by informativeness) a card must contain to support it.
 # one or two words, no digits, and a quiz's option letter after it ("Correct answer: C."); a title's
 # point and a name in brackets are part of the label ("DR. PATEL:", "A (Dr. Lindqvist):")
 _SPEAKER = re.compile(r"^\s*([a-z]+\.?(?: [a-z]+\.?)?(?:\s*\([a-z]+\.?(?: [a-z]+\.?){0,2}\))?)\s*:\s+"
@@ -83,6 +82,7 @@ _WHETHER = re.compile(r"\b(whether|if)\b")
 _WISHED = re.compile(r"\bif (you|she|they|women|a woman|patients?) "
                      r"(want|wants|wish|wishes|choose|chooses|prefer|prefers|would like)\b")
 _LABEL_CONTENT = re.compile(r"\b(not|no|never|for|against|false)\b", re.I)  # a polarity or verdict
+# Share of a claim's content (weighted by informativeness) a card must contain to support it.
 CONTENT_COVERAGE = 0.6
 # Content (informativeness weight) a claim part needs before its wording alone ties it to a card.
 SUBSTANTIVE_WEIGHT = 6.0
@@ -594,17 +594,17 @@ class Verifier:
             # "All guidelines: start MMG at 40" against a card that offers it: a direction is no option
             return ("contradicts", "misstated_strength",
                     f"the claim gives a direction; {chunk_id} says {_STRENGTH_WORDS['option']}")
-        # (one part of a claim, for another age group than the card's, is not this card's to contradict)
-        if anchored and aligned and clash and not other_ages and not ignore_strength and context is None \
-                and ranges_apart(facts, _opened(card)):
-            # "not recommended after 74" against advice for 40 to 74: the card gives no advice for those ages
-            return ("does_not_support", "missing_fact",
-                    f"{chunk_id} states no advice for the ages the claim speaks of")
-        if anchored and aligned and clash and not other_ages and not ignore_strength \
-                and not ranges_apart(facts, _opened(card)):
-            said = required or facts.strengths[0]
-            return ("contradicts", "misstated_strength",
-                    f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
+        if anchored and aligned and clash and not other_ages and not ignore_strength:
+            if not ranges_apart(facts, _opened(card)):
+                said = required or facts.strengths[0]
+                return ("contradicts", "misstated_strength",
+                        f"the claim says {_STRENGTH_WORDS[said]}; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
+            # (one part of a claim, for another age group than the card's, is not this card's to contradict;
+            # the whole claim, "not recommended after 74" against advice for 40 to 74, speaks of ages the
+            # card gives no advice for)
+            if context is None:
+                return ("does_not_support", "missing_fact",
+                        f"{chunk_id} states no advice for the ages the claim speaks of")
         if not anchored and card.strengths and clash and not other_ages and not ignore_strength \
                 and not ranges_apart(facts, _opened(card)) and sum(claim.weights.values()) >= SUBSTANTIVE_WEIGHT \
                 and _content_coverage(claim.weights, card.words) >= CONTENT_COVERAGE:

@@ -1189,3 +1189,46 @@ def test_a_patient_page_asked_in_a_learners_words_is_asked_beside_the_position(e
     assert engine.aspects.asks_besides_primary(normalized)
     assert not engine.aspects.asks_besides_primary(engine.vocabulary.normalize(
         "Does ACOG have a simple page for patients about checking their own breasts?"))
+
+
+@pytest.mark.parametrize("question, asked, not_asked", [
+    # the advice asked "because of" a relative: whether her history takes her out of it
+    ("My sister died of breast cancer. I'm 48. Because of my sister, should I go every year or stay at every two?",
+     "applies_to", None),
+    # whether her history changes the advice is no change of the advice
+    ("my grandmother had breast cancer at 70. per the task force how often should i go, and does my grandma's "
+     "history change that?", "interval", "what_changed"),
+    # ... and one organization set against another is no change either
+    ("I'm 45. What does ACOG say about when to start and how often, and is that any different from the USPSTF?",
+     "start_age", "what_changed"),
+    # the counterpart: an update's change is one
+    ("Does the 2024 update change that?", "what_changed", None),
+    # ... and whether the relative's history, named, changes it
+    ("Pt turns 40 next month; mother dx breast ca at 62. Asks when to begin mammograms and whether her mum's hx "
+     "changes what USPSTF advises.", "applies_to", None),
+    # the exam told by how it is done
+    ("She asks whether she still needs the yearly 'breast exam by hand' at her physical, per ACOG.",
+     "clinical_breast_examination", None),
+    # the move told with a switch and the old wording quoted
+    ("When did ACOG switch from 'offer at 40' to 'begin at 40'?", "what_changed", None),
+])
+def test_a_relatives_history_a_comparison_by_organization_an_exam_by_hand_and_a_switch(engine, question, asked,
+                                                                                        not_asked):
+    aspects = read(engine, question)[0]
+    assert asked in aspects
+    assert not_asked is None or not_asked not in aspects
+
+
+def test_a_printout_from_patient_information_asks_for_the_patient_page(engine):
+    normalized = engine.vocabulary.normalize("I want to print a simple paper for the ladies from the ACOG patient "
+                                             "information. Every year or every two years?")
+    assert engine.aspects.asked_class(normalized) == "patient_education"
+    assert engine.aspects.asked_class(engine.vocabulary.normalize("Every year or every two years, per ACOG?")) \
+        != "patient_education"
+
+
+def test_what_exactly_it_said_before_asks_the_old_version(engine):
+    assert engine.aspects.asks_old_version(engine.vocabulary.normalize(
+        "What exactly did the task force say before, and what does it say now?"))
+    assert not engine.aspects.asks_old_version(engine.vocabulary.normalize(
+        "What exactly does the task force say now?"))

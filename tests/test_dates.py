@@ -200,6 +200,11 @@ def test_the_present_of_a_message_dated_on_a_day_is_that_day():
     # the counterparts: a later year named, or a present asked beside a day that is no message's own
     assert stated("Memo dated 2019-03-01: what did ACOG say then and what does it say in 2025?") is None
     assert stated("As of 2019-03-01 what was the advice, and what is it now?") is None
+    # a document kept "current as of" a day: that day is its present, a change it asks about came before it
+    assert stated("Briefing current as of June 1, 2024: at what age do ORG-A and ACOG say screening should start, "
+                  "and how did the ACR react to the USPSTF change?") == dt.date(2024, 6, 1)
+    assert stated("Handout up to date as of March 2021: when to start, and what changed?") == dt.date(2021, 3, 31)
+    assert stated("Handout current as of March 2021; has it changed since 2023?") is None
 
 
 def test_a_revision_of_the_askers_document_and_a_generation_that_came_out_later_are_no_later_time():

@@ -28,7 +28,7 @@ EXAMPLES = [
     ("w/dense breasts", "with dense breasts"), ("3D mammo", "tomosynthesis"), ("3-d mammogram", "tomosynthesis"),
     ("DBT", "tomosynthesis"), ("mammo", "mammography"), ("mamogram", "mammography"),
     ("every 2 years", "biennial"), ("every two years", "biennial"), ("every other year", "biennial"),
-    ("every second year", "biennial"), ("one time in each year", "annual"),
+    ("every second year", "biennial"), ("one time in each year", "annual"), ("one time in two years", "biennial"),
     ("every 1 year or 2 years", "every 1 or 2 years"),
     ("every one year or every two years", "every 1 or 2 years"),
     ("biennially", "biennial"), ("once a year", "annual"), ("each year", "annual"), ("yearly", "annual"),

@@ -164,6 +164,14 @@ def test_her_age_told_in_a_looser_place_is_hers():
     assert _patient("Patient asked about ages 40, 45, 50 for screening.").ages != ((45, 45),)
     # typed fast, in lower case: "me 61 f, ..."
     assert _patient("me 61 f, yearly since 50. can i go every other year now?").ages == ((61, 61),)
+    # opening with the age set off by a comma, or with who she is and then the age
+    assert _patient("44, trans man, no family history. What does ACOG say about when to start?").ages == ((44, 44),)
+    assert _patient("trans man, 46. my mom had breast cancer at 60. how often should i go?").ages == ((46, 46),)
+    assert _patient("50, 45 or 40: which start age does ACS use?").ages == ()
+    # a person "of" an age, told of herself (number words arrive written as digits)
+    assert _patient("I am a retired schoolteacher of 78, in good health. Should I keep having mammograms?").ages \
+        == ((78, 78),)
+    assert _patient("I am the mother of 3 and I'm asking when to start.").ages == ()
 
 
 def test_a_question_asked_for_a_relative_takes_her_age_as_the_patients():

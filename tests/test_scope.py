@@ -733,3 +733,14 @@ def test_a_plans_coverage_and_a_test_the_ask_points_back_to():
     assert GUARD.other_topic('My aunt is 77. I asked an AI assistant and it said: "Women over 75 should stop '
                              'mammograms." Is that true?') is None
     assert GUARD.other_topic("My mom once had thermography. I'm 45: when should I start mammograms?") is None
+
+
+def test_a_hormones_effect_on_the_risk_is_not_covered_and_every_2_yrs_is_the_topic():
+    assert GUARD.other_topic("I'm 57 and started an estradiol patch with progesterone last year. Does hormone "
+                             "therapy raise my breast cancer risk, and by how much?") \
+        == "a medication's effect on breast cancer risk"
+    # the counterpart: a hormone told in passing, the schedule asked
+    assert GUARD.other_topic("I'm 57 and on an estradiol patch. How often should I have a mammogram?") is None
+    # a schedule in shorthand names the topic
+    assert GUARD.on_topic("im in my 50s. my doc says every 2 yrs, the imaging place says yearly. who says which")
+    assert not GUARD.on_topic("im in my 50s. my doc says yearly, the clinic says the same. who says which")

@@ -937,9 +937,15 @@ class Verifier:
         def compare(atom: _Atom) -> tuple[str, str | None, str]:
             facts = atom.reading.facts
             unnamed = sorted(atom.reading.named - named)
-            if facts.excludes and dict(facts.poles).get("coverage") != 1 and unnamed:  # a list of who is left out
+            listing = facts.excludes and dict(facts.poles).get("coverage") != 1
+            if listing and unnamed:  # a list of who is left out
                 return ("does_not_support", "missing_fact",
                         f"{chunk_id} does not name {'; '.join(self.engine.scope.label(f) for f in unnamed)}")
+            # ... naming a group the card says it covers ("ORG-A, like ORG-B, leaves out family history")
+            covered = sorted(facts.concepts & card.concepts) if listing and not facts.absent \
+                and dict(card.poles).get("coverage") == 1 and not card.excludes else []
+            if covered:
+                return "contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}"
             return self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
 
         results = [(atom, compare(atom) if not atom.organizations or organization in atom.organizations else None)

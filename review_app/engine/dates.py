@@ -49,6 +49,8 @@ _DAYS = (_ISO_DAY, _US_DAY, _DAY_MONTH, _MONTH_DAY)
 _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where the answer stands
 # "an email dated 2024-06-15: what do they currently say?": the writer's day, whose present is "now"
 _WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed)(\s+on)?[\s,:]*$", re.I)
+# ... or a document kept "current as of July 1, 2024": that day is its present
+_CURRENT_AS_OF = re.compile(r"\b(current|up[- ]to[- ]date|accurate|valid)\s+(as\s+(of|at)\s+)?$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
 _BEFORE_UPDATE = (
     # (a month is no organization's name: "before the Oct 2024 interim update")
@@ -149,7 +151,8 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
     earliest = min(found, key=lambda t: t.date)
     named = {short for name, short in organizations.items()
              if re.search(r"\b" + re.escape(name) + r"\b", question, re.IGNORECASE)}
-    written = earliest.standpoint and _WRITTEN_ON.search(question[:max(question.find(earliest.phrase), 0)]) is not None
+    lead = question[:max(question.find(earliest.phrase), 0)]
+    written = earliest.standpoint and (_WRITTEN_ON.search(lead) or _CURRENT_AS_OF.search(lead)) is not None
     if _then_and_now(question, earliest, found, pointed_back, len(named) > 1, written):
         return None  # a comparison across time keeps the present date (superseded sources stay eligible)
     return earliest

@@ -32,6 +32,12 @@ _QUESTION_AGES = [
     (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
     (re.compile(r"\b(\d{2})\s?f(?=\s*[,;:)]|\s*$)"), "point"),  # typed fast: "me 56 f, ..."
     (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
+    # ... or sets it off with a comma before who she is: "44, trans man, no family history" (not "50, 45 or 40?")
+    (re.compile(r"^\W*(\d{2})\s*,\s*(?!(?:or|and|to|vs)\b)(?=[a-z])", re.I), "point"),
+    # a question that opens with who the asker is, then the age: "trans man, 46. my mom had ..."
+    (re.compile(r"^\W*(?:(?:a|an|me|i'?m|i am)\s+)?(?:[a-z-]+\s+){0,2}"
+                r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
+                r"\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
                 + _ROLE + r"s? (?:is|was))"
                 # (an adverb between: "I'm obviously 43 too")
@@ -49,6 +55,9 @@ _QUESTION_AGES = [
     # a learner's "my patient 47 year, average risk" (no verb, no "old")
     (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
      "point"),
+    # a person "of" an age, told of herself ("I am a retired schoolteacher of seventy-eight")
+    (re.compile(r"\b(?:i'?m|i am|she'?s|she is)\s+(?:an?\s+)?(?:[a-z-]+\s+){0,3}?of\s+(\d{2})\b"
+                r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|kids|children))", re.I), "point"),
     # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
     (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
     (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"

@@ -153,7 +153,7 @@ def server_writes(url: str, path: Path, clients: int, per_client: int,
         client = Client(url, verbose=False)
         while not stop.is_set():
             try:
-                client.predict("When should screening start?", "hybrid", 6, "2026-06-24", 0.118, True, api_name="/ask")
+                client.predict("When should screening start?", "hybrid", 6, "2026-06-24", 0.110, True, api_name="/ask")
                 asks["answered"] += 1
             except Exception as exc:
                 asks[_kind(exc)] += 1

@@ -1,7 +1,7 @@
 """Command line: parses arguments, calls the package, turns its errors into one-line messages.
 
     python -m review_app ask "QUESTION" [--mode bm25|semantic|hybrid] [--top-k 6]
-            [--reference-date YYYY-MM-DD] [--compare-date YYYY-MM-DD] [--threshold 0.110] [--no-diversify]
+            [--reference-date YYYY-MM-DD] [--compare-date YYYY-MM-DD] [--threshold T] [--no-diversify]
             [--json]
     python -m review_app evaluate --slice canonical|holdout [--labels FILE.jsonl] [--mode ...] [--json]
     python -m review_app ablation --slice canonical|holdout [--json] [--write-naive-predictions FILE.jsonl]

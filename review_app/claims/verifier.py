@@ -340,14 +340,13 @@ class Verifier:
             return Verdict(chunk_id, label, reason, explanation, status)
 
         # A claim that says who is left out names those groups; it is not about them.
-        listing = claim.facts.excludes and dict(claim.facts.poles).get("coverage") != 1
+        listing = _lists_left_out(claim.facts)
         outside = [f for f in claim.flags if f not in card_flags]
         unnamed = sorted(claim.named - card_named)
         # (a list given as another organization's is wrong first about whose it is)
-        covered = sorted(claim.facts.concepts & card.concepts) if listing and dict(card.poles).get("coverage") == 1 \
-            and not card.excludes and not claim.facts.absent and not claim.atoms \
+        covered = _listed_yet_covered(claim.facts, card) if not claim.atoms \
             and (not claim.attributed or chunk.organization in claim.attributed) else []
-        if covered:  # a list of who is left out that names a group the card says it covers
+        if covered:
             return verdict("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
         whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
         more = sorted(card_named - claim.named) if listing and card.excludes else []
@@ -937,13 +936,11 @@ class Verifier:
         def compare(atom: _Atom) -> tuple[str, str | None, str]:
             facts = atom.reading.facts
             unnamed = sorted(atom.reading.named - named)
-            listing = facts.excludes and dict(facts.poles).get("coverage") != 1
-            if listing and unnamed:  # a list of who is left out
+            if _lists_left_out(facts) and unnamed:  # a list of who is left out
                 return ("does_not_support", "missing_fact",
                         f"{chunk_id} does not name {'; '.join(self.engine.scope.label(f) for f in unnamed)}")
             # ... naming a group the card says it covers ("ORG-A, like ORG-B, leaves out family history")
-            covered = sorted(facts.concepts & card.concepts) if listing and not facts.absent \
-                and dict(card.poles).get("coverage") == 1 and not card.excludes else []
+            covered = _listed_yet_covered(facts, card)
             if covered:
                 return "contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}"
             return self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
@@ -1471,6 +1468,18 @@ _REFERS_BACK = re.compile(
 # a time a claim speaks at, not a date its card must state ("as of mid-2024", "as of early 2019")
 _SPEAKING_AT = re.compile(r"\bas (?:of|at) (?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of |[a-z]+\.? )?"
                           r"((?:19|20)\d\d)\b", re.I)
+
+
+def _lists_left_out(claim: Facts) -> bool:
+    """The claim says who is left out (it names those groups; it is not about them)."""
+    return bool(claim.excludes) and dict(claim.poles).get("coverage") != 1
+
+
+def _listed_yet_covered(claim: Facts, card: Facts) -> list[str]:
+    """Groups a claim lists as left out that the card says its advice covers (and excludes nobody)."""
+    if not _lists_left_out(claim) or claim.absent or card.excludes or dict(card.poles).get("coverage") != 1:
+        return []
+    return sorted(claim.concepts & card.concepts)
 
 
 def _opened(card: Facts) -> Facts:

@@ -143,6 +143,11 @@ def server_writes(url: str, path: Path, clients: int, per_client: int,
     """Concurrent gradio_client sessions saving judgments while another keeps asking."""
     from gradio_client import Client
 
+    from ..engine.pack import load_pack
+    from ..engine.settings import data_dir, default_settings
+
+    settings = default_settings()  # the server's own defaults: its calibrated threshold, its date
+    question = load_pack(data_dir("corpus")).app.examples[0]
     result = CheckResult(f"{clients} API clients on a live server")
     acked: set[int] = set()
     lock = threading.Lock()
@@ -153,7 +158,8 @@ def server_writes(url: str, path: Path, clients: int, per_client: int,
         client = Client(url, verbose=False)
         while not stop.is_set():
             try:
-                client.predict("When should screening start?", "hybrid", 6, "2026-06-24", 0.110, True, api_name="/ask")
+                client.predict(question, settings.mode, settings.top_k, settings.reference_date.isoformat(),
+                               settings.threshold, settings.diversify, api_name="/ask")
                 asks["answered"] += 1
             except Exception as exc:
                 asks[_kind(exc)] += 1

@@ -1232,3 +1232,35 @@ def test_what_exactly_it_said_before_asks_the_old_version(engine):
         "What exactly did the task force say before, and what does it say now?"))
     assert not engine.aspects.asks_old_version(engine.vocabulary.normalize(
         "What exactly does the task force say now?"))
+
+
+def test_what_it_was_before_a_named_update_asks_the_old_version(engine, settings):
+    question = ("what was ACOG's starting-age advice before its October 2024 interim update, what did the update "
+                "change it to, and what reasons did ACOG give?")
+    assert engine.aspects.asks_old_version(engine.vocabulary.normalize(question))
+    assert "acog-2017#starting-age" in plan(engine, settings, question)["start_age"]
+    # the counterpart: what the update says now asks no old version
+    assert not engine.aspects.asks_old_version(engine.vocabulary.normalize(
+        "what does ACOG's October 2024 interim update say about starting age?"))
+
+
+def test_a_rule_that_includes_her_asks_who_it_applies_to(engine):
+    # non-native English: "the USPSTF rule, it include woman like her?"
+    assert "applies_to" in read(engine, "her sister have the breast cancer. The USPSTF rule it include woman like "
+                                        "her when the sister was sick?")[0]
+    assert "applies_to" not in read(engine, "What does the USPSTF rule say about how often?")[0]
+
+
+def test_any_other_society_asks_every_organization(engine, settings):
+    question = ("What's USPSTF's position on supplemental US/MRI for dense breasts, and does any other professional "
+                "society recommend supplemental screening for density alone?")
+    chunks = plan(engine, settings, question)["dense_breasts"]
+    assert {c.split("#")[0] for c in chunks} >= {"uspstf-2024", "acog-2024", "acr-current"}
+    # the counterpart: one organization named and no other asked of
+    alone = plan(engine, settings, "What's USPSTF's position on supplemental US/MRI for dense breasts?")
+    assert {c.split("#")[0] for c in alone["dense_breasts"]} == {"uspstf-2024"}
+
+
+def test_a_clinical_breast_exam_abbreviated_in_the_plural_is_asked(engine):
+    assert "clinical_breast_examination" in read(engine, "do we still do annual CBEs on avg risk women?? ACS vs "
+                                                         "ACOG")[0]

@@ -35,6 +35,9 @@ from review_app.engine.query import read_patient
     ("on april thirtieth twenty twenty four the day", "on april 30th 2024 the day"),
     ("women aged twenty to twenty nine", "women aged 20 to 29"),
     ("she is twenty two", "she is 22"),
+    # a number ends with its sentence: the next sentence's lone "one" is a word, not part of it
+    ("Forty to seventy-four? One mammogram every other year.", "40 to 74? One mammogram every other year."),
+    ("she is fifty-four. One more year of annual screening", "she is 54. One more year of annual screening"),
 ])
 def test_number_words_become_digits(text, digits):
     assert numbers_to_digits(text) == digits

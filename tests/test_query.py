@@ -318,6 +318,14 @@ def test_her_age_told_only_in_words_the_vocabulary_writes_out_is_read(engine, se
     assert engine.ask("46F, how often should she have a mammogram?", settings).patient["ages"] == [[46, 46]]
 
 
+def test_an_age_written_against_a_word_of_another_script_is_read(engine, settings):
+    # "82岁": no space and no word boundary between the digits and the Chinese word for years of age
+    decision = engine.ask("My mom 82岁, 身体还不错, 但是有高血压. Should she still get a mammogram? 她的医生说 not "
+                          "needed anymore at her age.", settings)
+    assert decision.patient["ages"] == [[82, 82]]
+    assert "age_75_and_older" in decision.aspects
+
+
 def test_a_relative_denied_is_not_named():
     assert _patient("My partner is 58 and nobody in her family has had breast cancer. How often?").relatives == ()
     assert _patient("No family history, 45, how often?").relatives == ()

@@ -235,6 +235,10 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     ("Does a 3D mammogram expose me to more radiation than a regular 2D one?", "the accuracy or harms of the test"),
     ("Besides mammograms, at 45 I'm supposed to start colon cancer screening too. How often do I need a colonoscopy?",
      "colorectal cancer screening"),
+    # a pre-operative work-up: a requirement before an operation, not a screening schedule
+    ("Pre-op checklist for a reduction mammaplasty, pt 52F: does a guideline require a mammogram within 6 months "
+     "before breast reduction surgery, or is that office policy?", "imaging before surgery"),
+    ("is pre-op mammography needed before her breast lift?", "imaging before surgery"),
 ])
 def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     assert GUARD.other_topic(question) == label
@@ -263,6 +267,9 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     # a point granted before the ask is not what is asked
     "Apart from the cost, how often should she have a mammogram at 52?",
     "She had radiation therapy for thyroid cancer years ago. When should she start mammograms?",
+    # an operation told as context: the screening schedule is what is asked
+    "reduction consult tmrw: pt 47, avg risk, last screening mammo 20 months ago. dr wants her up to date before "
+    "surgery. is she current per USPSTF?",
 ])
 def test_context_and_comorbidities_never_make_a_question_off_corpus(question):
     assert GUARD.other_topic(question) is None

@@ -643,7 +643,7 @@ class Verifier:
                                        # every 2 years")
                                        "option" in facts.strengths or "against" in facts.negated,
                                        self._source_years(chunk_id))
-        card_starts = card.starts | {str(low) for low, _ in card.age_ranges}
+        card_starts = _starts_of(card)
         if not conflicts:
             conflicts = other_range_end(facts, card)
         if not conflicts:
@@ -652,6 +652,8 @@ class Verifier:
             conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
                 or self._year_of_another_part(facts, claim.weights, card, chunk_id) or other_number_after(facts, card)
         starts = facts.starts - card_starts
+        if card.strengths == ("option",):  # an option "at 40 to 44" lets her start at any age in that band
+            starts = {s for s in starts if not any(low <= int(s) <= high for low, high in card.age_ranges)}
         # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
         # one more fact, not a different start
         # (a whole decade, "talk it over in your forties", names no start)
@@ -1015,8 +1017,14 @@ class Verifier:
             own = atom.reading.facts
             elsewhere_parts = [a for a in apart if not _within_point(a.reading.facts, own)]
             context_only = not (own.values or own.concepts)  # "it leaves it to ...": about the claim's subject
-            hard = ("opposite" in explanation or (why == "misstated_strength" and (not elsewhere_parts or context_only))
+            hard = ("opposite" in explanation or " was published in " in explanation  # a wrong date of this source
+                    or (why == "misstated_strength" and (not elsewhere_parts or context_only))
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
+                    # ... or a start the card gives otherwise ("start at 50; every 2 years" against a start at 40)
+                    or (why == "missing_fact" and bool(own.starts) and not _other_age_group(own, card)
+                        and bool(_starts_of(card)) and not own.starts & _starts_of(card)
+                        # (not the end of a span the card lets her start in: "between 25 and 40")
+                        and not any(int(v) == high for v in own.starts for _, high in card.age_ranges))
                     # ... or a rate the card gives, told over another period or at another size ("2% every 2 years")
                     or (why == "missing_fact" and _rate_conflict(own, card))
                     # ... or a recommendation or obligation the card does not give, on its own topic ("recommends
@@ -1098,9 +1106,18 @@ class Verifier:
         if published is None:
             return ""
         everyone = tuple(o.lower() for o in self.engine.corpus.organizations)
+        # the months in which this organization published a source (a date naming one of them names that source)
+        theirs = {(s.published_date.year, _MONTH_NAMES[s.published_date.month - 1])
+                  for s in self.engine.corpus.sources
+                  if s.organization == chunk.organization and s.published_date is not None}
         for sentence, _, _ in facts.sentences:
             for m in _MONTH_YEAR.finditer(sentence):
-                if int(m.group(2)) != published.year or m.group(1) == _MONTH_NAMES[published.month - 1]:
+                if int(m.group(2)) != published.year:
+                    # another year, told as when this source came out ("ORG-A row: updated October 10, 2017"),
+                    # where the organization published nothing that month
+                    if (int(m.group(2)), m.group(1)) in theirs or not _PUBLISHED_ON.search(sentence[:m.start()]):
+                        continue
+                elif m.group(1) == _MONTH_NAMES[published.month - 1]:
                     continue
                 if nearest_organization(sentence, m.group(0), everyone) not in ("", chunk.organization.lower()):
                     continue  # another organization's date ("in line with ORG-B's April 2024 ...")
@@ -1122,8 +1139,10 @@ class Verifier:
                 if any(p.search(before) for p in self.accounting.negators):
                     continue  # "did not drop", "never removed", "doesn't mean it no longer applies"
                 after = re.split(r"[.;]", text[m.end():])[0]
-                # what was taken out: what follows ("dropped X"), else what comes before ("X is out of date")
-                what = after if self.engine.vocabulary.content_words(after) else before
+                # what was taken out: what follows ("dropped X"), else what comes before ("X is out of date",
+                # "X is no longer part of its guidance": told as the subject of a passive)
+                passive = m.group(0).split()[0] in ("is", "are", "was", "were")
+                what = after if self.engine.vocabulary.content_words(after) and not passive else before
                 removed = self.reader.read(what, rules.claim_priority)
                 if any(not _YEARISH.search(v) for v in removed.values - card.values):
                     continue  # another value than the card's was taken out ("no longer has a grade C")
@@ -1450,6 +1469,7 @@ class Verifier:
 
 _MONTH_NAMES = tuple(MONTHS.split("|"))
 _MONTH_YEAR = re.compile(rf"\b({MONTHS})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")  # names of documents too
+_PUBLISHED_ON = re.compile(r"\b(updated|published|issued|released|revised|finali[sz]ed|dated)\b[^.;,]{0,30}$")
 
 _STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for nor against)",
                    "against": "recommended against", "option": "an option or individual decision",
@@ -1468,6 +1488,11 @@ _REFERS_BACK = re.compile(
 # a time a claim speaks at, not a date its card must state ("as of mid-2024", "as of early 2019")
 _SPEAKING_AT = re.compile(r"\bas (?:of|at) (?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of |[a-z]+\.? )?"
                           r"((?:19|20)\d\d)\b", re.I)
+
+
+def _starts_of(card: Facts) -> frozenset[str]:
+    """The ages a card starts its advice at: those it names as a start and the low end of each range."""
+    return frozenset(card.starts) | {str(low) for low, _ in card.age_ranges}
 
 
 def _lists_left_out(claim: Facts) -> bool:

@@ -37,6 +37,9 @@ _SPOKEN_YEAR = re.compile(r"(?<![\w-])(nineteen|twenty)[- ]("
                           + "|".join(_UNITS[9:] + _TENS) + r")(?:[- ](" + "|".join(_UNITS[:9]) + r"))?\b", re.I)
 
 
+_SENTENCE_END = re.compile(r"([.?!;]\s+)")
+
+
 def _spoken_year(match: re.Match) -> str:
     century = 19 if match.group(1).lower() == "nineteen" else 20
     word = match.group(2).lower()
@@ -67,4 +70,7 @@ def _convert(text: str) -> str:
     text = _BEFORE_YEAR.sub(r"\1 ", text)
     text = _DECADE_PREFIX.sub(r"\1 ", text)
     text = _DECADE.sub(lambda m: alpha2digit(m.group(1) + "y", "en") + "s", text)
-    return alpha2digit(text, "en", threshold=LONE_WORD_BELOW)
+    # sentence by sentence: alpha2digit carries a number across a sentence's end ("... seventy-four? One
+    # test ..." -> "74? 1 test"), reading the next sentence's lone "one" as part of it
+    return "".join(piece if _SENTENCE_END.fullmatch(piece) else alpha2digit(piece, "en", threshold=LONE_WORD_BELOW)
+                   for piece in _SENTENCE_END.split(text))

@@ -367,9 +367,9 @@ class Engine:
         read = partial(read_patient, others=self.scope.context.experiencer,
                                  history=self.scope.context.history, today=date)
         patient = read(self.vocabulary.correct(question))
-        if not patient.ages and patient.proxy is None:
+        if not patient.ages:
             rewritten = read(self.vocabulary.normalize(question))
-            if rewritten.ages and rewritten.proxy is None:
+            if rewritten.ages and rewritten.proxy == patient.proxy:  # the same person asked about
                 patient = dataclasses.replace(patient, ages=rewritten.ages)
         return patient
 

@@ -1174,24 +1174,6 @@ def test_a_patient_short_of_every_band_asking_when_to_start_is_told_the_first_in
     ("Attending wants ACOG's stance on (a) CBE at her age and (b) when to start mammo", "start_age", None),
     # a visit of the day is no interval asked
     ("42F. Annual today. Asymptomatic. Asking about a CBE per ACOG.", "clinical_breast_examination", "interval"),
-])
-def test_a_test_pointed_back_to_advice_still_for_her_and_points_listed_by_letter(engine, question, asked,
-                                                                                 not_asked):
-    aspects = read(engine, question)[0]
-    assert asked in aspects
-    assert not_asked is None or not_asked not in aspects
-
-
-def test_a_patient_page_asked_in_a_learners_words_is_asked_beside_the_position(engine):
-    normalized = engine.vocabulary.normalize("Does ACOG say women should check their own breasts? And ACOG have a "
-                                             "simple page for patients about it?")
-    assert engine.aspects.asked_class(normalized) == "patient_education"
-    assert engine.aspects.asks_besides_primary(normalized)
-    assert not engine.aspects.asks_besides_primary(engine.vocabulary.normalize(
-        "Does ACOG have a simple page for patients about checking their own breasts?"))
-
-
-@pytest.mark.parametrize("question, asked, not_asked", [
     # the advice asked "because of" a relative: whether her history takes her out of it
     ("My sister died of breast cancer. I'm 48. Because of my sister, should I go every year or stay at every two?",
      "applies_to", None),
@@ -1212,11 +1194,19 @@ def test_a_patient_page_asked_in_a_learners_words_is_asked_beside_the_position(e
     # the move told with a switch and the old wording quoted
     ("When did ACOG switch from 'offer at 40' to 'begin at 40'?", "what_changed", None),
 ])
-def test_a_relatives_history_a_comparison_by_organization_an_exam_by_hand_and_a_switch(engine, question, asked,
-                                                                                        not_asked):
+def test_more_asked_and_not_asked_aspects(engine, question, asked, not_asked):
     aspects = read(engine, question)[0]
     assert asked in aspects
     assert not_asked is None or not_asked not in aspects
+
+
+def test_a_patient_page_asked_in_a_learners_words_is_asked_beside_the_position(engine):
+    normalized = engine.vocabulary.normalize("Does ACOG say women should check their own breasts? And ACOG have a "
+                                             "simple page for patients about it?")
+    assert engine.aspects.asked_class(normalized) == "patient_education"
+    assert engine.aspects.asks_besides_primary(normalized)
+    assert not engine.aspects.asks_besides_primary(engine.vocabulary.normalize(
+        "Does ACOG have a simple page for patients about checking their own breasts?"))
 
 
 def test_a_printout_from_patient_information_asks_for_the_patient_page(engine):

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.dates import question_time
 from ..engine.facts import FactReader, Facts
@@ -86,6 +86,16 @@ _LABEL_CONTENT = re.compile(r"\b(not|no|never|for|against|false)\b", re.I)  # a 
 CONTENT_COVERAGE = 0.6
 # Content (informativeness weight) a claim part needs before its wording alone ties it to a card.
 SUBSTANTIVE_WEIGHT = 6.0
+
+
+class Finding(NamedTuple):
+    """One reading of a claim (or one atom of it) against one card. `definite`: a finding that
+    stands whatever the claim's other parts say (the card says the opposite; a date of this source
+    the claim gives wrongly), where other contradictions of an atom may be about another section."""
+    label: str
+    reason: str | None
+    explanation: str
+    definite: bool = False
 
 
 @dataclass(frozen=True)
@@ -429,7 +439,7 @@ class Verifier:
             return verdict("does_not_support", "wrong_organization",
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
                            f"but {chunk_id} is {chunk.organization}'s")
-        label, reason, explanation = self._compare(claim, card, chunk_id)
+        label, reason, explanation, _ = self._compare(claim, card, chunk_id)
         # a section on another topic neither states nor denies the claim's fact: not a denial, and not
         # support from an age or number the section ties to its own topic (the claim's test "at 25"
         # against another exam's "by 25")
@@ -487,9 +497,13 @@ class Verifier:
         return next(iter(single)), next(iter(theirs))
 
     def _compare(self, claim: _ClaimReading, card: Facts, chunk_id: str, ignore_strength: bool = False,
-                 context: Facts | None = None) -> tuple[str, str | None, str]:
+                 context: Facts | None = None) -> Finding:
         """Label the claim's facts against one card's: topics, strength, values, wording.
         `context`: the whole claim's facts, when this is one atom of it ("it leaves it to ...")."""
+        return Finding(*self._compare_facts(claim, card, chunk_id, ignore_strength, context))
+
+    def _compare_facts(self, claim: _ClaimReading, card: Facts, chunk_id: str, ignore_strength: bool,
+                       context: Facts | None) -> tuple[str, str | None, str] | Finding:
         facts = self._without_source_years(claim.facts, chunk_id)
         if facts.absent and facts.concepts and not facts.values:
             listed = facts.concepts & card.concepts if card.excludes else frozenset()
@@ -538,7 +552,7 @@ class Verifier:
                     f"the claim denies that it is {_STRENGTH_WORDS[denied[0]]}; {chunk_id} says it is")
         opposite = self._opposite(claim, card)
         if opposite:
-            return "contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}"
+            return Finding("contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}", definite=True)
         reversed_move = self._reversed_move(facts, chunk_id)
         if reversed_move:
             return "contradicts", "missing_fact", f"{chunk_id} states a move {reversed_move}"
@@ -686,7 +700,7 @@ class Verifier:
                     f"{chunk_id} states {conflicts}")
         wrong_month = self._wrong_month(facts, chunk_id) or self._wrong_year_issued(facts, chunk_id)
         if wrong_month:  # "ORG's update published in April 2024" against a source of October 2024
-            return "contradicts", "missing_fact", wrong_month
+            return Finding("contradicts", "missing_fact", wrong_month, definite=True)
         missing_concepts = sorted(facts.concepts - card.concepts)
         # the card states the claim's strength for the same people: with a shared value or topic, a part of it
         same_strength = bool(set(facts.strengths) & set(card.strengths)) and not ranges_apart(facts, card)
@@ -924,7 +938,7 @@ class Verifier:
                          if s.published_date and s.organization == organization)
 
     def _atom_results(self, claim: _ClaimReading, organization: str, card: Facts,
-                      chunk_id: str) -> list[tuple[_Atom, tuple[str, str | None, str] | None]]:
+                      chunk_id: str) -> list[tuple[_Atom, Finding | None]]:
         """Each atom judged against the card when it speaks for the card's organization (or for
         no one named); None for an atom about another organization."""
         past = self._chunk_facts(chunk_id)[0]  # what the card says of the past too, for a part about the past
@@ -935,16 +949,16 @@ class Verifier:
 
         named = self._chunk_facts(chunk_id)[2]
 
-        def compare(atom: _Atom) -> tuple[str, str | None, str]:
+        def compare(atom: _Atom) -> Finding:
             facts = atom.reading.facts
             unnamed = sorted(atom.reading.named - named)
             if _lists_left_out(facts) and unnamed:  # a list of who is left out
-                return ("does_not_support", "missing_fact",
-                        f"{chunk_id} does not name {'; '.join(self.engine.scope.label(f) for f in unnamed)}")
+                return Finding("does_not_support", "missing_fact",
+                               f"{chunk_id} does not name {'; '.join(self.engine.scope.label(f) for f in unnamed)}")
             # ... naming a group the card says it covers ("ORG-A, like ORG-B, leaves out family history")
             covered = _listed_yet_covered(facts, card)
             if covered:
-                return "contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}"
+                return Finding("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
             return self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
 
         results = [(atom, compare(atom) if not atom.organizations or organization in atom.organizations else None)
@@ -973,7 +987,7 @@ class Verifier:
         # another organization's part the card reports as theirs, with the same value, is stated by it
         stated_for_them = [a for a, r in results if r is None and self._reported_as_theirs(
             a.reading.facts, a.organizations, chunk_id)]
-        results = [(a, ("supports", None, f"{chunk_id} reports it") if a in stated_for_them else r)
+        results = [(a, Finding("supports", None, f"{chunk_id} reports it") if a in stated_for_them else r)
                    for a, r in results]
         judged = [(a, r) for a, r in results if r is not None]
         elsewhere = [a for a, r in results if r is None]
@@ -1009,7 +1023,8 @@ class Verifier:
         apart = [a for a in supported if a.reading.facts.values
                  or (a.reading.facts.concepts and not (_topic_label(a) and re.match(
                      re.escape(a.text) + r"\s*[,:]", lead)))]
-        for atom, (label, why, explanation) in judged:
+        for atom, finding in judged:
+            label, why, explanation = finding.label, finding.reason, finding.explanation
             # a part that says the opposite contradicts; a part whose strength differs from a card
             # that states another part is about another section of that organization's advice
             # (not a part drawn from the same point: "recommends annual at 40 to 44, so yearly at 42 is
@@ -1017,7 +1032,7 @@ class Verifier:
             own = atom.reading.facts
             elsewhere_parts = [a for a in apart if not _within_point(a.reading.facts, own)]
             context_only = not (own.values or own.concepts)  # "it leaves it to ...": about the claim's subject
-            hard = ("opposite" in explanation or " was published in " in explanation  # a wrong date of this source
+            hard = (finding.definite
                     or (why == "misstated_strength" and (not elsewhere_parts or context_only))
                     or (why == "missing_fact" and bool(own.concepts & card.concepts))  # a wrong value on its topic
                     # ... or a start the card gives otherwise ("start at 50; every 2 years" against a start at 40)
@@ -1059,8 +1074,8 @@ class Verifier:
                        else "all organizations"))
         if supported:
             if failing:
-                atom, (_, why, explanation) = failing[0]
-                return "partially_supports", reason("missing_fact"), f"'{atom.text}': {explanation}"
+                atom, finding = failing[0]
+                return "partially_supports", reason("missing_fact"), f"'{atom.text}': {finding.explanation}"
             return ("partially_supports", "wrong_organization",
                     f"{chunk_id} states {organization}'s part only; " + "; ".join(
                         f"'{a.text}' speaks for {' and '.join(a.organizations)}" for a in elsewhere))
@@ -1072,11 +1087,11 @@ class Verifier:
         order = ("partially_supports", "contradicts", "does_not_support") if ours else \
             ("contradicts", "partially_supports", "does_not_support")
         for wanted in order:
-            for atom, (label, why, explanation) in failing:
-                if label == wanted:
-                    return label, reason(why), f"'{atom.text}': {explanation}"
-        atom, (label, why, explanation) = failing[0]
-        return label, reason(why), f"'{atom.text}': {explanation}"
+            for atom, finding in failing:
+                if finding.label == wanted:
+                    return finding.label, reason(finding.reason), f"'{atom.text}': {finding.explanation}"
+        atom, finding = failing[0]
+        return finding.label, reason(finding.reason), f"'{atom.text}': {finding.explanation}"
 
     def _decade_words(self, claim: Facts, card: Facts) -> frozenset[str]:
         """The word of a decade of life the claim names ("40s") when the card states an age in it:

@@ -1,5 +1,6 @@
 """Chunk ids of the bundled corpus that the tests cite, named once."""
 
+ACOG_2017_75 = "acog-2017#age-75-and-older"
 ACOG_2017_CBE = "acog-2017#clinical-breast-examination"
 ACOG_2017_INTERVAL = "acog-2017#screening-interval"
 ACOG_2017_START = "acog-2017#starting-age"
@@ -33,3 +34,5 @@ USPSTF_POPULATION = "uspstf-2024#population"
 USPSTF_REC = "uspstf-2024#recommendation"
 USPSTF_MODALITY = "uspstf-2024#screening-modality"
 ACOG_FAQ_DENSE = "acog-faq#dense-breasts"
+ACOG_FAQ_DIAGNOSTIC = "acog-faq#screening-and-diagnostic-mammograms"
+ACOG_RATIONALE = "acog-2024#rationale"

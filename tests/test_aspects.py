@@ -114,6 +114,11 @@ def test_a_kind_of_source_asked_for_besides_the_primary_one_adds_it(engine, sett
     both = plan(engine, settings, "By what age does the ACR want a risk assessment, and did it repeat that in its "
                                   "statement on the 2024 USPSTF recommendation?")["risk_assessment"]
     assert set(both) == {"acr-current#risk-assessment", "acr-uspstf-2024-response#risk-assessment"}
+    # ... asked in a sentence of its own after the question ("Does this match ORG? Also want a patient page.")
+    also = plan(engine, settings, "Draft reply: 'per ACOG, average-risk patients begin screening at 40, every 1-2 "
+                                  "yrs.' Does this match current ACOG? Also want a patient-friendly ACOG page to "
+                                  "link.")
+    assert set(also["start_age"]) == {"acog-2024#starting-age", "acog-faq#when-to-start-and-how-often"}
 
 
 def test_what_changed_is_told_by_the_change_statement(engine, settings):
@@ -131,6 +136,12 @@ def test_what_changed_is_told_by_the_change_statement(engine, settings):
     # ... not a year after it was replaced
     later = plan(engine, settings, "In 2025 I was told to start at 40. What changed about when to start?")
     assert not any(c.startswith("uspstf-2016") for c in later["start_age"])
+
+
+def test_a_past_version_checked_in_one_question_and_the_present_asked_in_the_next_gets_both(engine, settings):
+    chunks = plan(engine, settings, "Back in 2016 her doctor said the Task Force didn't back 3D mammograms. Is that "
+                                    "what USPSTF said in 2016? And what's their position on 3D now?")["modality"]
+    assert set(chunks) == {"uspstf-2016#tomosynthesis", "uspstf-2024#screening-modality"}
 
 
 def test_a_past_question_naming_a_replaced_versions_year_gets_that_version(engine, settings):
@@ -315,6 +326,29 @@ def test_an_option_in_one_age_band_answers_only_a_patient_in_it(engine, settings
     ("Did ACOG cite the same rise in incidence the task force pointed to?", "reasons", None),
     # "any reason she can't have one?" asks whether the advice applies to her, not the reasons given
     ("44F, breastfed until 2019. Any reason she can't have a routine mammogram?", "applies_to", "reasons"),
+    # waiting told as the time of the message, and the start told as the time a question is set against, ask
+    # no start ("while we wait she's asking ...": the clause that asks begins at "while", none of it cut off)
+    ("mom is 58, in surgery for her knee. while we wait she's asking if she really needs a mammogram every year or "
+     "every other year.", "interval", "start_age"),
+    ("She's 26. Is there any recommendation that someone her age get a risk assessment, long before mammograms "
+     "start?", "risk_assessment", "start_age"),
+    # an age of 55 or more told with "at" is the patient's in an interval question; a start age is a start
+    ("58F. Which orgs actually back annual at 58 vs q2y?", "interval", "start_age"),
+    ("55 y/o F. How often do USPSTF, ACS, ACOG and ACR each say she should be screened at 55?", "interval",
+     "start_age"),
+    ("Which organizations back annual screening at 40?", "start_age", None),
+    # the grade now beside the grade of an earlier version, and the version an update replaced, ask what changed
+    ("What grade does USPSTF give screening for women 40-49 now, and what was it in the 2016 version?",
+     "what_changed", None),
+    ("When was the current USPSTF recommendation published, and which earlier version did it replace?",
+     "what_changed", None),
+    # an update named by its month and year, asked before and after
+    ("How did ACOG's advice on when to begin differ before and after its October 2024 interim update to Practice "
+     "Bulletin 179?", "what_changed", None),
+    # the patient told as not at high risk asks nothing of who is excluded
+    ("I'm 42. One says start at 40, another 45. Who actually says what?? As far as I know I'm not high risk.",
+     "start_age", "high_risk"),
+    ("Who is at high risk and left out of the USPSTF advice?", "high_risk", None),
 ])
 def test_aspects_are_read_from_what_the_question_asks(engine, question, asked, absent):
     read = engine.aspects.read(engine.vocabulary.normalize(question), ())[0]

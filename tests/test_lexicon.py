@@ -23,7 +23,8 @@ EXAMPLES = [
     ("abnl mammo", "abnormal mammography"), ("abn screen", "abnormal screen"),
     ("13 mo ago", "13 months ago"), ("13mos", "13 months"), ("2 yrs", "2 years"), ("34 wks", "34 weeks"),
     ("b/l implants", "bilateral implants"), ("hx of DCIS", "history of dcis"), ("45-y-old", "45-year-old"),
-    ("no sx", "no symptoms"), ("AFAB", "assigned female at birth"), ("uspstf recs", "uspstf recommendation"),
+    ("no sx", "no symptoms"), ("risk assmt by 25", "risk assessment by 25"), ("risk asmt", "risk assessment"),
+    ("AFAB", "assigned female at birth"), ("uspstf recs", "uspstf recommendation"),
     ("pts ask", "patient ask"), ("f/u in 6 months", "follow up in 6 months"), ("w/o symptoms", "without symptoms"),
     ("w/dense breasts", "with dense breasts"), ("3D mammo", "tomosynthesis"), ("3-d mammogram", "tomosynthesis"),
     ("DBT", "tomosynthesis"), ("mammo", "mammography"), ("mamogram", "mammography"),
@@ -87,6 +88,7 @@ EXAMPLES = [
     ("còn bây giờ?", "còn now?"),
     ("My mom 82岁", "my mom  82 years old "), ("엄마는 68세", " mother 는  68 years old "),
     ("乳腺癌", " breast cancer "), ("母乳", " breastfeeding "), ("怀孕", " pregnant "), ("我妈妈", "我 mother "),
+    ("母 is 68", " mother  is 68"),
     ("A recomendação vale pra ela?", "a recommendation applies to her?"), ("vale para mim", "applies to me"),
     ("from the fortieth year", "from age 40"), ("after her 50th birthday", "after age 50"),
     ("one time each two years", "biennial"), ("Preventive Services Task Force", "uspstf"),
@@ -119,6 +121,9 @@ def test_every_lexicon_entry_has_an_example(engine):
 @pytest.mark.parametrize(("question", "named"), [
     ("What did ACOG Practice Bulletin No. 179 say?", "What did acog 2017 practice bulletin say?"),
     ("does PB 179 still stand", "does acog 2017 practice bulletin still stand"),
+    # the update named by what it updates is the update
+    ("the date the interim update to PB 179 came out", "the date the acog 2024 interim update came out"),
+    ("is the PB 179 update current", "is the acog 2024 interim update current"),
 ])
 def test_a_document_named_by_its_number_is_its_organization_and_year(engine, question, named):
     assert engine.vocabulary.name_documents(question) == named

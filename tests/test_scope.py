@@ -230,6 +230,9 @@ def test_the_evidence_map_names_each_concept_and_its_context(engine, settings):
     # a price, a dose, another cancer's test asked past a granted "besides mammograms"
     ("how much is a screening mammogram if i'm paying cash? lost my insurance in march", "insurance and billing"),
     ("What does a 3D mammogram cost compared with a regular one?", "insurance and billing"),
+    # an aside that asks is asked
+    ("Does ACOG explain screening versus diagnostic mammograms (and would insurance cover a diagnostic one?)",
+     "insurance and billing"),
     ("Audit q: screening order billed 77067 + 77063 (tomo add-on) same DOS. Is the tomosynthesis add-on separately "
      "billable with the screening code, and which modifier should have been used?", "insurance and billing"),
     ("Does a 3D mammogram expose me to more radiation than a regular 2D one?", "the accuracy or harms of the test"),
@@ -260,6 +263,9 @@ def test_off_corpus_questions_in_the_words_of_the_corpus(question, label):
     # the indirect ask's own clause is the ask: paperwork told around it is context
     "pt would like to know the difference between a screening and a diagnostic mammogram, her insurance form "
     "lists both",
+    # ... and so is an aside told inside the ask
+    "Pt asking the difference between a screening and a diagnostic mammogram (insurance billed her one as "
+    "diagnostic last year, no symptoms now). Need a plain-language ACOG explanation.",
     "Her new plan covers one screening mammogram per calendar year, and she asks whether she needs one every "
     "year. What does the USPSTF advise?",
     '"USPSTF recommends against supplemental ultrasound for dense breasts" - is that an accurate summary?',
@@ -475,9 +481,24 @@ def test_a_finding_of_its_own_or_a_state_going_on_still_fires(question, flag):
     # the Spanish a bilingual patient mixes in
     ("Estoy amamantando a mi bebé y tengo 43. Can I get my screening mammogram?", "pregnancy_or_lactation"),
     ("Estoy embarazada de 12 semanas y tengo 41. Should I get my mammogram now?", "pregnancy_or_lactation"),
+    # a gestational age at an "@" in a transfer note; a discharge told after the nipple, in transliterated Bengali
+    ("transporting 41yo G2P1 @ 32wks for PTL eval. she asks if she's overdue for her 1st mammogram",
+     "pregnancy_or_lactation"),
+    ("Amma (58) bolche ek side er nipple theke ektu discharge ashche. should she just wait for the screening one?",
+     "diagnostic_symptoms"),
 ])
 def test_a_finding_in_lay_or_spanish_words_fires(question, flag):
     assert flag in GUARD.check(question)
+
+
+@pytest.mark.parametrize("question", [
+    "my nipple had no discharge and no changes, when should I get a mammogram at 50?",
+    # a nurse's note, a nursing student: the profession's word, not breastfeeding
+    "Nursing note: education for a 41-year-old average-risk patient asking about mammography.",
+    "I'm a nursing student, 42. When should I start mammograms?",
+])
+def test_a_denied_discharge_and_the_nursing_profession_fire_nothing(question):
+    assert GUARD.check(question) == ()
 
 
 def test_a_relatives_state_in_spanish_is_set_aside():

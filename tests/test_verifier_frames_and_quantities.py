@@ -50,7 +50,7 @@ def test_a_messages_frame_asserts_nothing(verifier, text, chunk, expected):
     ("The USPSTF says Black women are four times as likely to die of breast cancer.", USPSTF_CHANGES,
      ("contradicts", "missing_fact")),
     ("The Task Force of Preventive Services of the United States recommends the mammography each two years for "
-     "the women from the 40 until the 74 years.", USPSTF_REC, ("partially_supports", "missing_fact")),
+     "the women from the 40 until the 74 years.", USPSTF_REC, ("supports", None)),  # "recommends" is "advises"
     ("The Task Force recommends the mammography each year for the women from the 40 until the 74 years.",
      USPSTF_REC, ("contradicts", "missing_fact")),
     ("The American Cancer Society advises against mammography for average-risk women younger than 45.",

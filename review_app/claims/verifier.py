@@ -162,6 +162,8 @@ class Verifier:
         self.accounting = load_accounting(engine.pack.directory)
         names = "|".join(re.escape(o.lower()) for o in orgs)  # an organization leading a clause of a list
         self._list_lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
+        # the words of starting (the claim rules write "begin" as "start"): stated by a card whose range opens there
+        self._start_words = frozenset(engine.vocabulary.stems(["start", "starts", "starting", "started"]))
 
     def _organization_concepts(self, organization: str) -> frozenset[str]:
         """The concepts an organization's cards state, any of them (built once per organization)."""
@@ -286,6 +288,8 @@ class Verifier:
         of the scope, and no strength beyond a recommendation or an option, so it asserts nothing a
         card could state or deny."""
         rules = self.reader.rules.atoms
+        if any(p.fullmatch(part.strip()) for p in rules.get("circumstance", ())):
+            return True  # "you turned 40, so ...": the person's age, told as the occasion of the advice
         if not any(p.match(part) for p in rules.get("consequence", ()) + rules.get("narration", ())):
             return False
         facts = self.reader.read(part, self.reader.rules.claim_priority)
@@ -368,6 +372,8 @@ class Verifier:
             # a list that names some of the groups the card leaves out, and one it does not, is right in part
             label = "partially_supports" if claim.named & card_named and card.excludes else "does_not_support"
             return verdict(label, "missing_fact", f"{chunk_id} does not name {labels}")
+        if set(outside) <= card_named and any(p.search(whole) for p in self.reader.rules.routed_elsewhere):
+            outside = []  # sent where the card sends them: what the card says of them is compared as stated
         if outside and not listing and set(outside) <= card_named and not card.excludes:
             # the card names the group only to set it aside ("for people with no symptoms")
             labels = "; ".join(self.engine.scope.label(f) for f in outside)
@@ -471,6 +477,21 @@ class Verifier:
                 return verdict(label, reason, f"{explanation}; the claim states {owner}")
         return verdict(label, reason, explanation)
 
+    def _about_another_exam(self, facts: Facts, card: Facts, missing: Sequence[str]) -> bool:
+        """The claim is about another exam than the card's, in no word of its own exam, and every value it
+        shares with the card sits in the part naming that exam ("exam B may be offered annually from 40" against
+        test A's interval; not "test A yearly from 40 + a risk check by 25")."""
+        rules = self.reader.rules
+        exams = [words for name, words in rules.other_exams if name in missing]
+        text = " ".join(t for t, _, _ in facts.sentences)
+        if not exams or any(p.search(text) for p in rules.own_exam):
+            return False
+        parts = [p for p in _PARTS.split(text) if p.strip()]
+        naming = [p for p in parts if any(w.search(p) for words in exams for w in words)]
+        shared = anchors(facts.values & card.values)
+        held = set().union(*(v for part in naming for v in self.reader.values(part)))
+        return bool(naming) and shared <= held
+
     def _section_topic(self, claim: _ClaimReading, chunk_id: str) -> str:
         """The other exam a section's heading names (a section on another test than the claim's),
         when the claim speaks of its own exam and in no word of that one: a wrong-chunk citation,
@@ -573,6 +594,7 @@ class Verifier:
         # "Recommended against" must be stated as such; otherwise a card sentence must share one of
         # the claim's strengths (a compound claim may state a recommendation and an I statement).
         required = "against" if "against" in facts.strengths else None
+        offered = "option" in facts.strengths  # (a permission still leaves a choice of intervals open)
         if facts.strengths == ("option",) and "for" in aligned and self.reader.permission_only(
                 " ".join(sentence for sentence, _, _ in facts.sentences)):
             facts = dataclasses.replace(facts, strengths=("for",))  # allowed to go on: granted by "should go on"
@@ -655,7 +677,7 @@ class Verifier:
                                        self.reader.interval_choices(facts.intervals | card.intervals),
                                        # (an interval not ruled out is allowed, as an option is: "not ruling out
                                        # every 2 years")
-                                       "option" in facts.strengths or "against" in facts.negated,
+                                       offered or "against" in facts.negated,
                                        self._source_years(chunk_id))
         card_starts = _starts_of(card)
         if not conflicts:
@@ -725,7 +747,10 @@ class Verifier:
                 or bool(facts.excludes and claim.flags and set(claim.flags) <= self._chunk_facts(chunk_id)[2])
             # ("I statements on 75+, on DBT ...": a shared strength; a list of who is left out, some of
             # whom the card names, is partly stated)
-            return ("partially_supports" if shares else "does_not_support", "missing_fact",
+            # (a claim about another exam than the card's, in no word of its own exam, shares only numbers:
+            # "exam B may be offered annually from 40" against test A's interval)
+            other_exam = self._about_another_exam(facts, card, missing_concepts)
+            return ("partially_supports" if shares and not other_exam else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(uncovered(facts, opened, self.reader.rules.ageless_span)) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
@@ -733,6 +758,11 @@ class Verifier:
         stated = stated.union(*(words for name, words in claim.concept_words if name in card.concepts))
         if facts.strengths and set(facts.strengths) <= set(aligned):
             stated = stated | claim.strength_words  # its strength is the card's, in its own words ("acceptable")
+        said = " ".join(t for t, _, _ in facts.sentences)
+        if facts.starts and facts.starts <= _starts_of(card) and not _INSTEAD.search(said) \
+                and not any(p.search(said) for p in self.reader.rules.change_told):
+            # "starting at 40" of a card's "aged 40 to 74" (not a start told as a change: "at 40 rather than 50")
+            stated = stated | self._start_words
         coverage = _content_coverage(claim.weights, stated)
         if coverage < CONTENT_COVERAGE and claim.facts.poles:
             coverage = _content_coverage(claim.weights, stated | self._agreed_words(claim, card))
@@ -841,7 +871,10 @@ class Verifier:
         heading = self.reader.normalize(chunk.heading).strip(" .").lower()
         published = self.engine.corpus.source_by_id[chunk.document_id].published_date
         heading_dated = {str(published.year)} if published else set()
-        years = {m.group(2) for sentence, _, _ in claim.sentences for m in DATED_YEAR.finditer(sentence)}
+        # a span of years a figure was measured over ("from 2015 to 2019") is compared with the card's span; with
+        # none on the card, it dates no part of the card's advice (the card does not give that figure)
+        spans = not any(_YEAR_SPAN.search(clause) for clause, _, _ in card.clauses)
+        years = {m.group(2) for sentence, _, _ in claim.sentences for m in _dates(sentence, spans)}
         # a year the claim names otherwise ("its 2023 update") that the card gives as a date
         card_dated = {m.group(2) for clause, _, _ in card.clauses for m in DATED_YEAR.finditer(clause)}
         years |= {y for sentence, _, _ in claim.sentences for y in YEAR.findall(sentence)} & card_dated
@@ -870,7 +903,7 @@ class Verifier:
         # a sentence dating two parts ("its average-risk advice in 2023 and its higher-risk advice in 2021"):
         # each part up to its year is placed on its own
         for sentence, _, _ in claim.sentences:
-            marks = list(DATED_YEAR.finditer(sentence))
+            marks = _dates(sentence, spans)
             if len({m.group(2) for m in marks}) < 2:
                 continue
             start = 0
@@ -1483,6 +1516,20 @@ class Verifier:
 
 
 _MONTH_NAMES = tuple(MONTHS.split("|"))
+_INSTEAD = re.compile(r"\b(rather than|instead of)\b")
+# where the parts of a claim's sentence part ("yearly from 40 + a risk check by 25")
+_PARTS = re.compile(r"\s[+&]\s|[,;]|\band\b|\bplus\b")
+# the years a figure was measured over ("rising 2% a year from 2015 to 2019"): a span, not a date of the advice
+_YEAR_SPAN = re.compile(r"\b(?:from|between)\s+(?:(?:early|mid|late)[- ]?)?(\d{4})\s*"
+                        r"(?:to|and|through|until|-|\u2013)\s*(?:(?:early|mid|late)[- ]?)?(\d{4})\b")
+
+
+def _dates(text: str, without_spans: bool) -> list[re.Match[str]]:
+    """The years the text gives as dates (less the ends of a span of years, `without_spans`)."""
+    spans = [m.span() for m in _YEAR_SPAN.finditer(text)] if without_spans else []
+    return [m for m in DATED_YEAR.finditer(text) if not any(a <= m.start(2) < b for a, b in spans)]
+
+
 _MONTH_YEAR = re.compile(rf"\b({MONTHS})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")  # names of documents too
 _PUBLISHED_ON = re.compile(r"\b(updated|published|issued|released|revised|finali[sz]ed|dated)\b[^.;,]{0,30}$")
 

@@ -22,11 +22,12 @@ from .text import Vocabulary
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
 ATOM_RULES = ("split", "set_aside", "rest", "denied_rest", "contrast", "shared", "cited_only", "consequence",
-              "narration")
+              "narration", "circumstance")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.
-_CLAUSE = re.compile(r",\s+(?=(?:and|but|while|whereas)\s)")
+# (a spaced dash parts clauses too: "X is 40% more likely to die - one reason it now starts at 40")
+_CLAUSE = re.compile(r",\s+(?=(?:and|but|while|whereas)\s)|\s[-\u2013\u2014]+\s|[\u2013\u2014]")
 _DECADE = re.compile(r"\b([1-9])0s\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
@@ -135,6 +136,9 @@ class ClaimRules:
     reported_action: tuple[re.Pattern[str], ...] = ()
     # what frames a claim as written and asserts nothing ("MYTH: X. FACT: Y"), removed before it is read
     frames: tuple[re.Pattern[str], ...] = ()
+    # words by which a claim sends a group the card sets aside to what the card sends it to ("a lump
+    # calls for a diagnostic test, not a screening one"): it does not apply the card to that group
+    routed_elsewhere: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -318,7 +322,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("cohort"), "cohort") if data.get("cohort") else (),
                       patterns(data.get("patient"), "patient") if data.get("patient") else (),
                       patterns(data.get("reported_action"), "reported_action") if data.get("reported_action") else (),
-                      patterns(data.get("frames"), "frames") if data.get("frames") else ())
+                      patterns(data.get("frames"), "frames") if data.get("frames") else (),
+                      patterns(data.get("routed_elsewhere"), "routed_elsewhere")
+                      if data.get("routed_elsewhere") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -30,6 +30,7 @@ _MATCH_CLAUSE_BREAK = re.compile(r"[;,]|\s[-\u2013\u2014]\s|\b(?:but|however|tho
 _LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
 _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^()]*\)")  # a parenthesized aside
+_TOLD_ASIDE = re.compile(r"\([^()?]*\)")  # ... that does not ask
 # where a list's last item ends: a sentence break, or a dash or colon that opens another clause
 # ("negative for BRCA1/2 and PALB2 - her sister was diagnosed at 48")
 _ITEM_END = re.compile(r"[.;!?:]|\s[-\u2013\u2014]+\s|[\u2013\u2014]")
@@ -88,7 +89,7 @@ def _asked_clauses(sentence: str) -> str:
     start = cue.start() if cue else 0
     # the cue's own clause: after the last comma, semicolon, dash or closed aside before it
     # ("our pt (71, metastatic) - her daughter keeps asking whether ...": the aside is context)
-    begin = max(sentence.rfind(mark, 0, start) + len(mark) for mark in _CLAUSE_MARKS)
+    begin = max((at + len(mark) for mark in _CLAUSE_MARKS if (at := sentence.rfind(mark, 0, start)) >= 0), default=0)
     new_clause = _NEW_SUBJECT.search(sentence, start)
     return sentence[begin:new_clause.start() if new_clause else len(sentence)]
 
@@ -194,9 +195,12 @@ class ScopeGuard:
         asked = asked_part(question)  # context told in passing ("my insurer sent a reminder") is not the ask
         # a thing asked about (a test) is asked when the ask points back to where it was told
         pointed = question if any(p.search(asked) for p in self.topic.refers_back) else asked
+        # an aside told inside the ask is context too ("the difference between X and Y (her insurer billed
+        # one as Y last year)"); an aside that asks ("(is it covered?)") is kept
+        told = _TOLD_ASIDE.sub(" ", asked)
         for label, patterns in self.topic.uncovered:
             thing = label in self.topic.uncovered_things
-            where = question if label in self.topic.uncovered_anywhere else pointed if thing else asked
+            where = question if label in self.topic.uncovered_anywhere else pointed if thing else told
             if any(thing or not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
                 return label
         # another topic counts when nothing of the corpus topic is named: in the whole question, or

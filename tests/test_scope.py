@@ -1,6 +1,6 @@
 import pytest
 
-from review_app.engine.scope import load_scope
+from review_app.engine.scope import asked_part, load_scope
 from review_app.errors import CorpusError
 
 from .conftest import CORPUS_DIR
@@ -499,6 +499,17 @@ def test_a_finding_in_lay_or_spanish_words_fires(question, flag):
 ])
 def test_a_denied_discharge_and_the_nursing_profession_fire_nothing(question):
     assert GUARD.check(question) == ()
+
+
+@pytest.mark.parametrize("question, asked", [
+    # an indirect ask in a sentence with no clause mark before it: all of its clause, from its first word
+    ("mom is 58, in surgery. while we wait she's asking if she needs one every year",
+     " while we wait she's asking if she needs one every year"),
+    # ... and with one: from the mark on
+    ("mom is 58 - she's asking if she needs one every year", "she's asking if she needs one every year"),
+])
+def test_an_indirect_ask_is_its_whole_clause(question, asked):
+    assert asked_part(question) == asked
 
 
 def test_a_relatives_state_in_spanish_is_set_aside():

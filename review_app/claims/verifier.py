@@ -1517,7 +1517,7 @@ class Verifier:
 
 _MONTH_NAMES = tuple(MONTHS.split("|"))
 _INSTEAD = re.compile(r"\b(rather than|instead of)\b")
-# where the parts of a claim's sentence part ("yearly from 40 + a risk check by 25")
+# where a claim sentence's parts meet ("yearly from 40 + a risk check by 25")
 _PARTS = re.compile(r"\s[+&]\s|[,;]|\band\b|\bplus\b")
 # the years a figure was measured over ("rising 2% a year from 2015 to 2019"): a span, not a date of the advice
 _YEAR_SPAN = re.compile(r"\b(?:from|between)\s+(?:(?:early|mid|late)[- ]?)?(\d{4})\s*"

@@ -32,7 +32,7 @@ from .chunks import (
     USPSTF_EXCLUSIONS,
     USPSTF_REC,
 )
-from .conftest import judge
+from .conftest import PINNED, judge
 
 
 @pytest.mark.parametrize("text, chunk, expected", [
@@ -109,7 +109,7 @@ def test_permissions_everyone_but_one_and_myths(verifier, text, chunk, expected)
      "and it also recommends clinical breast exams.", ACS_STOP, None, ("partially_supports", "missing_fact")),
 ])
 def test_routed_groups_occasions_and_other_exams(verifier, text, chunk, date, expected):
-    assert (judge(verifier, text, chunk, date) if date else judge(verifier, text, chunk)) == expected
+    assert judge(verifier, text, chunk, date or PINNED) == expected
 
 
 @pytest.mark.parametrize("text, chunk, expected", [

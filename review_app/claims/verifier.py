@@ -759,9 +759,9 @@ class Verifier:
         if facts.strengths and set(facts.strengths) <= set(aligned):
             stated = stated | claim.strength_words  # its strength is the card's, in its own words ("acceptable")
         said = " ".join(t for t, _, _ in facts.sentences)
-        if facts.starts and facts.starts <= _starts_of(card) and not _INSTEAD.search(said) \
+        if facts.starts and facts.starts <= _starts_of(card) \
                 and not any(p.search(said) for p in self.reader.rules.change_told):
-            # "starting at 40" of a card's "aged 40 to 74" (not a start told as a change: "at 40 rather than 50")
+            # "starting at 40" of a card's "aged 40 to 74" (not a start told as a change: "no longer ... since 2024")
             stated = stated | self._start_words
         coverage = _content_coverage(claim.weights, stated)
         if coverage < CONTENT_COVERAGE and claim.facts.poles:
@@ -1516,7 +1516,6 @@ class Verifier:
 
 
 _MONTH_NAMES = tuple(MONTHS.split("|"))
-_INSTEAD = re.compile(r"\b(rather than|instead of)\b")
 # where a claim sentence's parts meet ("yearly from 40 + a risk check by 25")
 _PARTS = re.compile(r"\s[+&]\s|[,;]|\band\b|\bplus\b")
 # the years a figure was measured over ("rising 2% a year from 2015 to 2019"): a span, not a date of the advice

@@ -50,6 +50,17 @@ _TO_AGE = re.compile(r"\s+to\s+(age\s+)?(\d{1,2})\b")
 _WAITS_BEFORE = re.compile(r"\b(wait\w*|hold\w* off|put\w* off|delay\w*|start\w*|begin\w*|not|no longer)\b[^,]*$"
                            r"|n't\b[^,]*$")
 _CONJUNCTION = re.compile(r"\b(and|or|nor|as well as|plus|vs\.?|versus)\b|&")
+# organizations named as owners, side by side ("the ORG-A rationale and ORG-B's", "ORG-A's two-year schedule
+# and the ORG-B's one-year one"): a list too, when no verb of the first stands between
+_OWNERS_GAP = re.compile(r"(?:'s|\u2019s)?(?:\s+(?!(?:recommends?|says?|said|advises?|urges?|calls?|suggests?|"
+                         r"is|are|was|were|has|have|had|does|do|did|should|may|can|must|will|would)\b)[\w-]+){0,4}?\s*,?\s+"
+                         r"(?:and|as well as|plus)\s+(?:the\s+)?")
+_OWNER = re.compile(r"(?:'s|\u2019s)\b")
+
+
+def _owners_listed(gap: str, text: str, next_end: int) -> bool:
+    """Whether two organizations are named as owners side by side, the second with its "'s"."""
+    return bool(_OWNERS_GAP.fullmatch(gap)) and _OWNER.match(text, next_end) is not None
 
 
 # "if her last test was normal but she has a risk factor": the condition goes on past "but"
@@ -668,7 +679,7 @@ class FactReader:
             # a later mention after the speaker's verb is what it speaks about ("ORG-A called ORG-B's ...")
             for i in range(1, len(mentions)):
                 gap = re.sub(r"\([^)]*\)", " ", clause[mentions[i - 1].end():mentions[i].start()])
-                if not _LIST_GAP.fullmatch(gap):
+                if not (_LIST_GAP.fullmatch(gap) or _owners_listed(gap, clause, mentions[i].end())):
                     mentions = mentions[:i]
                     break
             orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
@@ -717,7 +728,8 @@ class FactReader:
         groups, current, joined = [], [], False
         for previous, mention in zip([None, *mentions], mentions, strict=False):
             gap = norm[previous.end():mention.start()] if previous is not None else ""
-            if previous is not None and _LIST_GAP.fullmatch(gap):
+            if previous is not None and (_LIST_GAP.fullmatch(gap) or _owners_listed(
+                    re.sub(r"\([^)]*\)", " ", gap), norm, mention.end())):
                 current.append(self._org_names[mention.group(1)])
                 joined = joined or bool(_CONJUNCTION.search(gap))
             else:

@@ -137,6 +137,9 @@ class ContextRules:
     setting_after: re.Pattern[str] | None = None
     # the patient says later that the other person's finding is hers too ("... I'm positive as well")
     shared_later: re.Pattern[str] | None = None
+    # the asker as the clause's subject, when the question is asked for someone else: the asker's own
+    # history is a relative's ("I was diagnosed at 49 ... my question is about my daughter")
+    asker: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,9 @@ class TopicRule:
     # what, right after another topic's word, names that topic as the subject ("<organ> cancer screening"):
     # then it is what is asked, wherever the ask points, unless the corpus topic is named outside an aside
     subject_after: re.Pattern[str] | None = None
+    # what, right after an uncovered word, makes it the one who asks ("<billing> rep wants to know if ..."):
+    # the ask's subject, not its topic
+    asker_after: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -201,7 +207,8 @@ class ScopeGuard:
         for label, patterns in self.topic.uncovered:
             thing = label in self.topic.uncovered_things
             where = question if label in self.topic.uncovered_anywhere else pointed if thing else told
-            if any(thing or not self._someone_elses(where, m) for p in patterns for m in p.finditer(where)):
+            if any(thing or not (self._someone_elses(where, m) or self._asks(where, m))
+                   for p in patterns for m in p.finditer(where)):
                 return label
         # another topic counts when nothing of the corpus topic is named: in the whole question, or
         # in what it asks ("when should she start screening for another cancer? ... beside this one's schedule");
@@ -230,6 +237,11 @@ class ScopeGuard:
             return None
         return next((label for label, patterns in self.topic.other_topics
                      if any(subject.match(outside, m.end()) for p in patterns for m in p.finditer(outside))), None)
+
+    def _asks(self, text: str, match: re.Match) -> bool:
+        """The match names who asks ("the <billing> rep wants to know if ..."), not what is asked."""
+        asker = self.topic.asker_after if self.topic else None
+        return asker is not None and asker.match(text, match.end()) is not None
 
     def _someone_elses(self, text: str, match: re.Match) -> bool:
         """The match tells another person's history, not what is asked ("my mother had <another
@@ -318,6 +330,9 @@ class ScopeGuard:
                 and not (context.shared_later is not None and context.shared_later.search(text[match.end():])) \
                 and not _names(proxy, clause):
             return "another person"
+        if proxy and rule.flag not in context.experiencer_exempt and context.asker is not None \
+                and context.asker.search(clause) and not _names(proxy, clause):
+            return "the asker, not the patient"
         if context.criterion_after is not None and context.criterion_after.match(after):
             return "names the criterion"
         if context.criterion_before is not None and context.criterion_before.search(clause):
@@ -434,7 +449,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
                         "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
-                        "setting_after", "shared_later")}
+                        "setting_after", "shared_later", "asker")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -448,7 +463,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
                         cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"],
-                        cues["shared_later"])
+                        cues["shared_later"], cues["asker"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:
@@ -475,11 +490,11 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
     anchors, related, compared, refers_back = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
                                                 for i, p in enumerate(spec.get(key) or [])]
                                                for key in ("anchors", "related", "compared", "refers_back"))
-    subject = compile_pattern(spec["subject_after"], file, "topic.subject_after", problems) \
-        if spec.get("subject_after") else None
+    subject, asker = (compile_pattern(spec[key], file, f"topic.{key}", problems) if spec.get(key) else None
+                      for key in ("subject_after", "asker_after"))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
                      tuple(groups["uncovered"]), frozenset(anywhere), frozenset(things),
                      tuple(r for r in refers_back if r is not None), tuple(c for c in compared if c is not None),
-                     subject)
+                     subject, asker)
 

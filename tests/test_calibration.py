@@ -9,6 +9,10 @@ from .conftest import DATA_DIR, LABELS_DIR
 DEFAULT_THRESHOLD = default_threshold(PROJECT_ROOT / "corpus")  # the pack's calibrated hashing threshold
 
 
+# "47. never had one. too late? how often": the test is named only as "one", so no word of it is a card's
+NO_SHARED_WORD = {"qbn-024"}
+
+
 def score(case_id, abstain, support, guarded=False, complete=True):
     return CaseScore(case_id, abstain, support, guarded, complete)
 
@@ -40,8 +44,15 @@ def test_the_default_threshold_is_chosen_on_the_development_sets_inside_the_cano
     development = [case for path in sorted((DATA_DIR / "clinician").glob("questions_*.jsonl"))
                    for case in load_cases(path)]
     canonical = list(load_slice(LABELS_DIR, "canonical"))
+    # the answerable questions no threshold can answer (README lists them) score below every abstention the
+    # rules miss; the threshold is chosen without them
+    unreachable = [c for c in development if c.id in NO_SHARED_WORD]
+    development = [c for c in development if c.id not in NO_SHARED_WORD]
     chosen = sweep(engine, development + canonical, settings, "development and canonical")
     assert chosen.separable and round(chosen.threshold, 3) == DEFAULT_THRESHOLD
+    missed = max(c.support for c in chosen.cases if c.should_abstain and not c.guarded)
+    assert len(unreachable) == len(NO_SHARED_WORD)
+    assert all(c.support < missed for c in sweep(engine, unreachable, settings, "unreachable").cases)
     # as good on the development sets as their own choice (inside their gap too)
     alone = sweep(engine, development, settings, "development")
     assert alone.decision_accuracy(DEFAULT_THRESHOLD) == alone.decision_accuracy(alone.threshold)

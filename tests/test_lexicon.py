@@ -7,6 +7,8 @@ import pytest
 
 EXAMPLES = [
     ("52 yo", "52 year old"), ("52 y/o", "52 year old"), ("52yrs old", "52 year old"),
+    ("unilat bloody nipple d/c x3d", "unilat bloody nipple discharge x3d"),
+    ("the task farce says", "uspstf says"),
     ("52F", "52 year old woman"), ("52 f", "52 year old woman"), ("how offen?", "how often?"),
     ("fam hx of cancer", "family history of cancer"), ("FHx neg", "family history negative"),
     ("PMHx asthma", "past medical history asthma"), ("PMH: asthma", "past medical history: asthma"),

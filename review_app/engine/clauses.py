@@ -7,8 +7,10 @@ import re
 # A clause that starts with a verb has no subject of its own ("my friend has the variant and just had
 # surgery"): it goes on with the clause before it, and with the person that one names.
 # So does a relative clause ("came with her daughter, who is pregnant"): its subject is the one before.
+# ... and so does one of adverbs alone before the concept, which is its verb ("I'm postpartum and still nursing").
 _SUBJECTLESS = re.compile(r"^\s*(who |whose \w+ |which |that )?(just |also |then |recently |later |since |already )?"
-                          r"(had|has|have|was|were|is|got|gets|underwent|went|needed|needs|tested|did|found)\b", re.I)
+                          r"(had|has|have|was|were|is|got|gets|underwent|went|needed|needs|tested|did|found)\b"
+                          r"|^\s*(still|currently|now|also|just)\s*$", re.I)
 
 
 def last_clause(text: str, clause_break: re.Pattern[str]) -> str:

@@ -30,7 +30,7 @@ _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "sprin
           "autumn": 11, "winter": 12, "start of": 1, "beginning of": 1, "first half of": 6, "second half of": 12,
           "q1": 3, "q2": 6, "q3": 9, "q4": 12, "first quarter of": 3, "second quarter of": 6, "third quarter of": 9,
           "fourth quarter of": 12}
-_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of)"
+_LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of|(?:calendar|fiscal)[- ]year)"
 _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
                          rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
@@ -48,7 +48,9 @@ _MONTH_DAY = re.compile(rf"\b({_MONTH_NAMES})\.?\s+(0?[1-9]|[12]\d|3[01])(?:st|n
 _DAYS = (_ISO_DAY, _US_DAY, _DAY_MONTH, _MONTH_DAY)
 _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where the answer stands
 # "an email dated 2024-06-15: what do they currently say?": the writer's day, whose present is "now"
-_WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed)(\s+on)?[\s,:]*$", re.I)
+# (a page's own stamp, "last updated 2019-03-15", is its day too)
+_WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed|"
+                         r"(last\s+)?(updated|revised|reviewed|modified|edited))(\s+on)?[\s,:]*$", re.I)
 # ... or a document kept "current as of July 1, 2024": that day is its present
 _CURRENT_AS_OF = re.compile(r"\b(current|up[- ]to[- ]date|accurate|valid)\s+(as\s+(of|at)\s+)?$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
@@ -71,7 +73,8 @@ def _before_update(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(_BEFORE_UPDATE.format(names=spelled), re.I)
 # A year that dates an event in someone's history, not the time the question asks about.
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
-                    r"finished|stopped|moved|last|tested|screened|scanned|biopsied)\b[^.;?!]{0,30}$", re.I)
+                    r"finished|stopped|moved|last(?!\s+(?:updated|revised|reviewed|modified|edited)\b)|tested|"
+                    r"screened|scanned|biopsied)\b[^.;?!]{0,30}$", re.I)
 # a date set in brackets right after what it labels ("ORG-A (April 2024) and ORG-B (October 2024) moved ...")
 _LABEL_OPEN = re.compile(r"\b(?!(?:of|in|as|by|around|during|since|until|before|after)\s*\()\w[\w'’.]*\s*\(\s*$", re.I)
 _LABEL_CLOSE = re.compile(r"\s*\)")
@@ -148,7 +151,8 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
         found = [QuestionTime(_year_end(match), match.group(0)) for match in _BARE_YEAR.finditer(question)]
     if not found:
         return None
-    earliest = min(found, key=lambda t: t.date)
+    # (the same time told twice, "explainer, March 2016: as of March 2016, ...", is a standpoint when either is)
+    earliest = min(found, key=lambda t: (t.date, not t.standpoint))
     named = {short for name, short in organizations.items()
              if re.search(r"\b" + re.escape(name) + r"\b", question, re.IGNORECASE)}
     lead = question[:max(question.find(earliest.phrase), 0)]

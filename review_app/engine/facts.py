@@ -47,7 +47,7 @@ _CHANGED_FROM = re.compile(r"\b(lower|rais|mov|chang|drop|shift|reduc|cut|push|b
                            r"(age )?\d{1,2}$")
 _TO_AGE = re.compile(r"\s+to\s+(age\s+)?(\d{1,2})\b")
 # "holds off until 50", "not until 50", "start until 50": an "until" that ends a wait, not screening
-_WAITS_BEFORE = re.compile(r"\b(wait\w*|hold\w* off|put\w* off|delay\w*|start\w*|begin\w*|not|no longer)\b[^,]*$"
+_WAITS_BEFORE = re.compile(r"\b(wait\w*|hold\w* off|put\w* off|delay\w*|start\w*|begin\w*|not|cannot|no longer)\b[^,]*$"
                            r"|n't\b[^,]*$")
 _CONJUNCTION = re.compile(r"\b(and|or|nor|as well as|plus|vs\.?|versus)\b|&")
 # organizations named as owners, side by side ("the ORG-A rationale and ORG-B's", "ORG-A's two-year schedule
@@ -58,8 +58,13 @@ _OWNERS_GAP = re.compile(r"(?:'s|\u2019s)?(?:\s+(?!(?:recommends?|says?|said|adv
 _OWNER = re.compile(r"(?:'s|\u2019s)\b")
 
 
-def _owners_listed(gap: str, text: str, next_end: int) -> bool:
-    """Whether two organizations are named as owners side by side, the second with its "'s"."""
+def _listed(gap: str, text: str, next_end: int) -> bool:
+    """Whether the text between two organization mentions makes them one list: commas and a conjunction
+    ("ORG-A, ORG-B and the ORG-C"), or owners side by side, the second with its "'s" ("the ORG-A
+    rationale and ORG-B's"). A parenthesis in between ("ORG-A (for ages ...) and ORG-B") is not read."""
+    gap = re.sub(r"\([^)]*\)", " ", gap)
+    if _LIST_GAP.fullmatch(gap):
+        return True
     return bool(_OWNERS_GAP.fullmatch(gap)) and _OWNER.match(text, next_end) is not None
 
 
@@ -678,8 +683,7 @@ class FactReader:
             # several speakers only when listed ("ORG-A (for ages ...) and the ORG-B recommend");
             # a later mention after the speaker's verb is what it speaks about ("ORG-A called ORG-B's ...")
             for i in range(1, len(mentions)):
-                gap = re.sub(r"\([^)]*\)", " ", clause[mentions[i - 1].end():mentions[i].start()])
-                if not (_LIST_GAP.fullmatch(gap) or _owners_listed(gap, clause, mentions[i].end())):
+                if not _listed(clause[mentions[i - 1].end():mentions[i].start()], clause, mentions[i].end()):
                     mentions = mentions[:i]
                     break
             orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
@@ -728,8 +732,7 @@ class FactReader:
         groups, current, joined = [], [], False
         for previous, mention in zip([None, *mentions], mentions, strict=False):
             gap = norm[previous.end():mention.start()] if previous is not None else ""
-            if previous is not None and (_LIST_GAP.fullmatch(gap) or _owners_listed(
-                    re.sub(r"\([^)]*\)", " ", gap), norm, mention.end())):
+            if previous is not None and _listed(gap, norm, mention.end()):
                 current.append(self._org_names[mention.group(1)])
                 joined = joined or bool(_CONJUNCTION.search(gap))
             else:

@@ -219,7 +219,8 @@ class ScopeGuard:
             named = pattern.sub(" ", named)
         anchored = any(a.search(named) for a in self.topic.anchors)
         related = any(r.search(question) for r in self.topic.related)
-        where = (asked if related and asked != question else question) if not anchored else \
+        # (the ask pointing back to what was told, "what does ORG say about that screening?", reads it all)
+        where = (pointed if related and asked != question else question) if not anchored else \
             asked if asked != question and not any(a.search(asked) for a in self.topic.anchors) else None
         if where is None:
             return None

@@ -21,6 +21,9 @@ GUARD = load_scope(CORPUS_DIR)
     ("The van vendor says the ACR requires a weekly phantom image test on their unit. Is that the ACR's actual QC "
      "requirement for mammography equipment?", "equipment quality control"),
     ("Does the ACR want yearly mammograms from 40?", None),
+    ("Does the USPSTF say anything about AI or computer-aided detection software reading screening mammograms?",
+     "tests the corpus does not cover"),
+    ("Does the USPSTF say anything about 3D mammograms for screening?", None),
     ("She is 78, in hospice for end-stage heart failure. Does a screening mammogram still make sense at her age "
      "and with her prognosis?", None),
     ("What is the prognosis of a breast cancer found on a screening mammogram?",
@@ -73,10 +76,17 @@ def test_lay_words_for_an_exam_and_a_due_test_put_off(engine, settings, question
     ("She found a small hard thing in her purse this morning. She is 41: when should she start mammograms?", False),
     ("RN advice line: 44F c/o unilat bloody nipple d/c x3d, no trauma. Pls advise screening vs dx pathway.", True),
     ("RN advice line: 44F, no lumps, no nipple d/c. Pls advise screening interval.", False),
+    # a state told with the word that ended it ("lactation suppressed") is over
+    ("6-wk PP note: 41 y/o, bottle feeding since wk 2 (lactation suppressed, not breastfeeding). Pt asks when she "
+     "should schedule her first screening mammogram, per current ACOG.", False),
+    ("41 y/o, currently lactating. Pt asks when she should schedule her first screening mammogram, per ACOG.", True),
     # a calendar year before any source of the corpus
     ("Retrospective audit of calendar-year 2014 encounters: which ACS and USPSTF breast screening recommendations "
      "should we benchmark against for women aged 40-49?", True),
     ("Audit of calendar-year 2019 charts: what interval did USPSTF recommend for women 50 to 74?", False),
+    # the version a time names ("the November 2009 ... update") is no change since it: the time is the question's
+    ("What did the USPSTF's November 2009 breast cancer screening update say about women under 50?", True),
+    ("What did the USPSTF's 2016 update say about women under 50, and what changed since?", False),
 ])
 def test_whose_state_a_lump_in_lay_words_and_a_calendar_year(engine, settings, question, abstain):
     assert engine.ask(question, settings).abstain is abstain

@@ -2,14 +2,16 @@
 groups" after a set-aside organization, "Not for you if: ..." as an exclusion list, one kind of test said to
 have replaced another against a card that calls both effective, "if you've had breast cancer" as a previous
 breast cancer, "cannot be screened until 50" as a wait, "and the ORG-B the same", a numbered item's label
-("Criterion 4:") and a bracketed speaker ("[narrator]").
-Each with a counterpart that keeps its verdict."""
+("Criterion 4:"), a bracketed speaker ("[narrator]"), a denial frame ("is not saying that X"), "only X is
+effective" against "both effective", and a row's bare interval ("ACOG 1 or 2 years"). Each with a counterpart
+that keeps its verdict."""
 
 import pytest
 
 from .chunks import (
     ACOG_2017_CBE,
     ACOG_2017_START,
+    ACOG_INTERVAL,
     ACOG_START,
     ACS_40_44,
     ACS_45_54,
@@ -69,6 +71,22 @@ from .conftest import judge
      ("contradicts", "missing_fact")),
     ("[narrator] the new guidance applies to people aged forty to seventy-four", USPSTF_POPULATION,
      ("supports", None)),
+    # a denial frame: "is not saying that X", "its position is not that X" deny X as its position
+    ("The task force is not saying that women in their forties should not be screened; it is advising the X-ray every "
+     "two years for them.", USPSTF_REC, ("supports", None)),
+    ("The task force is saying that women in their forties should not be screened.", USPSTF_REC,
+     ("contradicts", "misstated_strength")),
+    ("The USPSTF's position is not that supplemental screening is not worthwhile; it is that the evidence is not "
+     "enough to judge.", USPSTF_DENSE, ("supports", None)),
+    ("The USPSTF's position is that supplemental screening is not worthwhile.", USPSTF_DENSE,
+     ("contradicts", "misstated_strength")),
+    # one kind called the only effective one, against a card that calls both effective
+    ("Only 3D mammograms are effective, according to the USPSTF.", USPSTF_MODALITY, ("contradicts", "missing_fact")),
+    ("Both 3D and standard mammograms are effective, according to the USPSTF.", USPSTF_MODALITY, ("supports", None)),
+    # a row's bare interval after an organization is an interval
+    ("Interval row: ACOG 1 or 2 years.", ACOG_INTERVAL, ("supports", None)),
+    ("Interval: USPSTF every 2 years; ACR every year; ACOG 1 or 2 years.", ACOG_INTERVAL,
+     ("partially_supports", "wrong_organization")),
 ])
 def test_translations_set_asides_and_lists(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk) == expected

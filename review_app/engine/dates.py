@@ -181,6 +181,9 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,40}?\b(whether|if|what|how)\b)[^,.;?!]{0,40}?"
                       r"\b(changed|switched|revised|updated)\b(?![^,.;?!]*\b(afterwards?|since|later|thereafter)\b)"
                       r"[^,.;?!]*", " ", rest)
+        # "ORG-A's November 2009 screening update": the version the time names, not a change since it
+        rest = re.sub(re.escape(time.phrase) + r"\s+([\w-]+\s+){0,3}?(interim\s+|final\s+)?(update|revision|statement|"
+                      r"recommendation|guideline|bulletin)s?\b", " ", rest)
         rest = rest.replace(time.phrase, " ")
     later = [int(y) for y in re.findall(_YEAR, rest) if int(y) > stated.date.year]
     # ("in 2019, or in mid-2018"; not "back in 2020 ... before the 2024 update", which bounds the time asked)

@@ -1,11 +1,15 @@
 """A question that points back to another test told before it ("a scan for my lungs ... what does the task force
-say about that screening?"), a country's health ministry named by the country, a facility's equipment checks,
-a person's prognosis told as a reason about screening, a page's own "last updated" stamp as the question's
-date, a clinician's exam told as "checked my breast by hand", and a due test put off. Each with a counterpart."""
+say about that screening?"), a country's health ministry named by the country (one list of country names serves
+every pattern that names a country), a facility's equipment checks, a person's prognosis told as a reason about
+screening, a page's own "last updated" stamp as the question's date, a clinician's exam told as "checked my breast
+by hand", and a due test put off. Each with a counterpart."""
 
 import pytest
+import yaml
 
+from review_app.engine.pack import load_pack
 from review_app.engine.scope import load_scope
+from review_app.errors import CorpusError
 
 from .conftest import CORPUS_DIR
 from .test_dates import stated
@@ -42,6 +46,29 @@ def test_a_health_ministry_named_by_its_country(engine, settings, question, abst
     assert engine.ask(question, settings).abstain is abstain
 
 
+@pytest.mark.parametrize("question, named", [
+    # one list of country names serves every pattern that names a country
+    ("What does the Ethiopia health ministry say about when to start mammograms?", "a national health ministry"),
+    ("Back home in Ethiopia the program invites women at 45; when do the groups here say to start?",
+     "a national screening programme of another country"),
+    ("In New Zealand the screening programme starts at 45. Is that what the task force says too?",
+     "a national screening programme of another country"),
+])
+def test_a_country_named_once_serves_every_pattern_that_names_one(engine, question, named):
+    assert named in engine.pack.other_organizations_in(question)
+
+
+def test_a_country_placeholder_without_country_names_is_a_problem_of_the_pack(corpus_copy):
+    path = corpus_copy / "pack.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["country_names"] = []
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(CorpusError) as caught:
+        load_pack(corpus_copy)
+    assert any(p.field.startswith("other_organizations.") and "{countries}" in p.message
+               for p in caught.value.problems)
+
+
 @pytest.mark.parametrize("question, date", [
     ("State health department web page, last updated 2019-03-15: when should women at average risk start "
      "screening mammograms?", "2019-03-15"),
@@ -76,10 +103,12 @@ def test_lay_words_for_an_exam_and_a_due_test_put_off(engine, settings, question
     ("She found a small hard thing in her purse this morning. She is 41: when should she start mammograms?", False),
     ("RN advice line: 44F c/o unilat bloody nipple d/c x3d, no trauma. Pls advise screening vs dx pathway.", True),
     ("RN advice line: 44F, no lumps, no nipple d/c. Pls advise screening interval.", False),
-    # a state told with the word that ended it ("lactation suppressed") is over
+    # a state told with the word that ended it after it ("lactation suppressed", "is over") is over
     ("6-wk PP note: 41 y/o, bottle feeding since wk 2 (lactation suppressed, not breastfeeding). Pt asks when she "
      "should schedule her first screening mammogram, per current ACOG.", False),
     ("41 y/o, currently lactating. Pt asks when she should schedule her first screening mammogram, per ACOG.", True),
+    ("38 y/o, lactation ceased in the spring. When should she start screening mammograms per ACOG?", False),
+    ("40 y/o G1P1, the pregnancy is over and she bottle-feeds. When should she start mammograms per ACS?", False),
     # a calendar year before any source of the corpus
     ("Retrospective audit of calendar-year 2014 encounters: which ACS and USPSTF breast screening recommendations "
      "should we benchmark against for women aged 40-49?", True),

@@ -107,3 +107,16 @@ def test_a_bad_translation_entry_names_the_file_and_field(tmp_path):
     with pytest.raises(CorpusError) as error:
         load_vocabulary(tmp_path)
     assert "translate.swahili" in str(error.value) and "vocabulary.yaml" in str(error.value)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("what is the you ess pee ess tee eff position versus A C R", "what is the uspstf  position versus ACR "),
+    ("per A.C.O.G. guidance", "per ACOG  guidance"),
+    # two letters, or two letter names, are no abbreviation spelled out; nor are ordinary words
+    ("in the U.S. you see it", "in the U.S. you see it"),
+    ("I am a woman", "I am a woman"),
+])
+def test_an_abbreviation_spelled_out_letter_by_letter_is_one_word(text, expected):
+    from review_app.engine.text import spelled_out
+
+    assert spelled_out(text) == expected

@@ -164,6 +164,9 @@ class Verifier:
         self._list_lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
         # the words of starting (the claim rules write "begin" as "start"): stated by a card whose range opens there
         self._start_words = frozenset(engine.vocabulary.stems(["start", "starts", "starting", "started"]))
+        # an inline citation by source id ("[source-2016]", "[source-2016, p. 3]"): the corpus's own ids
+        ids = "|".join(re.escape(s.id) for s in sorted(engine.corpus.sources, key=lambda s: -len(s.id)))
+        self._source_citation = re.compile(rf"\s*\[[^\[\]]*\b(?:{ids})\b[^\[\]]*\]", re.I)
 
     def _organization_concepts(self, organization: str) -> frozenset[str]:
         """The concepts an organization's cards state, any of them (built once per organization)."""
@@ -197,8 +200,9 @@ class Verifier:
             return text
         said = self.reader.read(label.group(1), self.reader.rules.claim_priority)
         if said.concepts or said.strengths or said.poles or said.excludes or said.negated or said.values \
-                or said.universal:
-            return text  # ("Excluded: ...", "Not for: ...", "All guidelines: ..." say what the line asserts)
+                or said.universal or self.engine.scope.check(label.group(1)):
+            # ("Excluded: ...", "Not for: ...", "All guidelines: ..." say what the line asserts; "Men: ..." whom)
+            return text
         return text[label.end():]
 
     def _groups_named(self, text: str) -> frozenset[str]:
@@ -213,8 +217,9 @@ class Verifier:
         for frame in self.reader.rules.frames:  # "MYTH: X. FACT: Y" claims Y
             text = frame.sub("", text)
         text = self._without_speaker(text)  # "Rationale: ORG-A, like ORG-B, ...": the label is no part
-        # an inline citation by chunk id ("[source-2016#section]") names what is cited, not the time spoken of
-        text = _CHUNK_CITATION.sub("", text)
+        # an inline citation by chunk or source id ("[source-2016#section]", "[source-2016]") names what is cited,
+        # not the time spoken of
+        text = self._source_citation.sub("", _CHUNK_CITATION.sub("", text))
         facts = self.reader.read(text, self.reader.rules.claim_priority)
         grouped = tuple(dict.fromkeys(o for group in facts.organization_groups for o in group))
         attributed = grouped or (facts.subjects or facts.organizations)[:1]
@@ -1091,8 +1096,11 @@ class Verifier:
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         # "..., so a yearly study at 42 is consistent with ORG guidance": a consequence applying a stated
-        # point to a case adds nothing the point does not give
-        applied = [a for a, r in judged if r[0] != "supports" and r[1] == "missing_fact" and r[0] != "contradicts"
+        # point to a case adds nothing the point does not give (nor one that puts it to the reader as a
+        # hedge, "so you may want to consider yearly screening": the writer's caution, not the point's strength)
+        applied = [a for a, r in judged if r[0] != "supports"
+                   and ((r[1] == "missing_fact" and r[0] != "contradicts")
+                        or (r[1] == "misstated_strength" and set(a.reading.facts.strengths) == {"option"}))
                    and any(p.match(a.text) for p in self.reader.rules.atoms.get("consequence", ()))
                    and any(_applies_point(a.reading.facts, s.reading.facts) for s in supported)]
         failing = [(a, r) for a, r in judged if r[0] != "supports" and a not in applied]
@@ -1625,11 +1633,12 @@ _ONLY = re.compile(r"\b(only|just|solely|merely|exclusively)\b")
 
 def _applies_point(part: Facts, point: Facts) -> bool:
     """A part that applies a point's schedule to a case: the same intervals or grades, ages inside its
-    ranges or at or past the age it starts from ("annual from 40" applies at 42), and no denial."""
+    ranges or at or past the age it starts from ("annual from 40" applies at 42), and no denial; or the
+    point's own schedule with no age, put to the reader ("so you may want to consider yearly screening")."""
     ages = ages_of(part)
     said = " ".join(s for s, _, _ in part.sentences)
     # (a schedule applied, not a course denied: "so there is no point screening after 50" is a claim of its own)
-    if not ages or not part.values - ages <= point.values or re.search(r"\b(no|not|never|none)\b|n't\b", said):
+    if not part.values or not part.values - ages <= point.values or re.search(r"\b(no|not|never|none)\b|n't\b", said):
         return False
     return all(any(low <= float(v) <= high for low, high in point.age_ranges)
                or (not point.age_ranges and any(float(start) <= float(v) for start in point.starts)) for v in ages)

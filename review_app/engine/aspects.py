@@ -40,8 +40,10 @@ _PRONOUN_SUBJECT = re.compile(r"^[^.?!]{0,80}?\b(?:did|does|do|has|have|had|was|
 # screening starts?") goes on asking about it
 _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|would|will|can|could|must)\s+)?"
                       r"(?:that|it|this|one)\s+(?:\w+\s+){0,2}?(?:wait|come|happen|start|begin)\w*\b", re.I)
-# a spaced dash parts clauses too, and so does a list's marker ("on (a) X at her age and (b) when to start")
-_CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]|\s\(?(?:[a-h]|[1-9])\)\s")
+# a spaced dash parts clauses too, and so does a list's marker ("on (a) X at her age and (b) when to start"), and a
+# second question joined by "and" ("what did they change and why did they do it")
+_CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]|\s\(?(?:[a-h]|[1-9])\)\s"
+                     r"|\s(?:and|but)\s+(?=(?:why|what|how|when|which)\b)", re.I)
 # a clause asked on condition of the one before ("rec'd or not, and at what intervals if so?"): its point
 # is the point before it, not one of its own
 _IF_SO = re.compile(r"\bif (so|yes|they do|it does|recommended|offered)\b", re.I)

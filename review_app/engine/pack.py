@@ -12,8 +12,13 @@ from pathlib import Path
 
 from ..errors import CorpusError, Problem
 from .datafiles import compile_pattern, compile_patterns, read_mapping
+from .text import spelled_out
 
 PACK_FILE = "pack.yaml"
+# words that make a clause of what stands between a year-named organization and its document noun, not a name
+_NOT_A_TOPIC_WORD = (r"(?:said|says|say|saying|published|issued|released|put|puts|had|has|have|was|were|is|are|"
+                     r"its|their|the|a|an|this|that|these|those|it|they|recommended|recommends|advised|advises|"
+                     r"changed|updated|did|does|do|made|makes|gave|gives|and|or|but|in|on|of|to|for|from|with)")
 
 
 @dataclass(frozen=True)
@@ -85,8 +90,9 @@ class Pack:
         return tuple(org for org, asides in self._mentions(question) if all(asides))
 
     def _mentions(self, question: str) -> list[tuple[str, list[bool]]]:
-        """Each held organization the question names, with whether each mention is set aside."""
-        text = self.without_other_organizations(question)
+        """Each held organization the question names, with whether each mention is set aside (a name dictated
+        letter by letter, "the a c r", is a name)."""
+        text = spelled_out(self.without_other_organizations(question))
         found = [(org, [self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)])
                  for org, patterns in self.organization_names]
         return [(org, asides) for org, asides in found if asides]
@@ -99,7 +105,10 @@ class Pack:
         """For each held organization's name pattern, the pattern of a version named by its year
         (compiled once, on first use)."""
         return tuple((org, re.compile(
-            rf"(?:\b((?:19|20)\d\d)\s+(?:the\s+)?(?:{pattern.pattern})|(?:{pattern.pattern})(?:'s|’s)?\s+"
+            # (a few words of what it is about may stand between, no verb or determiner: "the 2009 ORG-A X-ray
+            # test recommendation", not "in 2019 ORG-A said its guidelines ...")
+            rf"(?:\b((?:19|20)\d\d)\s+(?:the\s+)?(?:{pattern.pattern})(?:\s+(?!{_NOT_A_TOPIC_WORD}\b)[a-z-]+){{0,4}}?"
+            rf"|(?:{pattern.pattern})(?:'s|’s)?\s+"
             rf"((?:19|20)\d\d))\s+(?:recommendations?|recs?|guidelines?|statements?|updates?|bulletins?|versions?"
             rf"|advice|guidance)\b", pattern.flags))
             for org, patterns in self.organization_names for pattern in patterns)
@@ -162,7 +171,7 @@ def _load(directory: Path) -> Pack:
 
     extra = _file_list(evaluation, "extra_claim_sets", name, problems)
     development = _file_list(evaluation, "development_sets", name, problems)
-    others = _named_patterns(data, "other_organizations", name, problems)
+    others = _named_patterns(data, "other_organizations", name, problems, _country_names(data, name, problems))
     names = _named_patterns(data, "organization_names", name, problems)
     group = compile_patterns(data.get("held_group_cues"), name, "held_group_cues", problems) \
         if data.get("held_group_cues") else ()
@@ -206,14 +215,27 @@ def _file_list(section: dict, key: str, file: str, problems: list[Problem]) -> l
     return values
 
 
-def _named_patterns(data: dict, key: str, file: str,
-                    problems: list[Problem]) -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
-    """A mapping of name -> non-empty list of patterns, compiled (problems name each bad one)."""
+def _country_names(data: dict, file: str, problems: list[Problem]) -> str:
+    """The pack's country names as one alternation, for `{countries}` in a pattern ("" when none are given)."""
+    names = data.get("country_names") or []
+    if not (isinstance(names, list) and all(isinstance(n, str) and n.strip() for n in names)):
+        problems.append(Problem(file, "country_names", "expected a list of country names"))
+        return ""
+    return "(" + "|".join(re.escape(n.strip()) for n in names) + ")" if names else ""
+
+
+def _named_patterns(data: dict, key: str, file: str, problems: list[Problem],
+                    countries: str = "") -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+    """A mapping of name -> non-empty list of patterns, compiled (problems name each bad one); `{countries}` in a
+    pattern stands for the pack's country names."""
     out = []
     for label, patterns in (data.get(key) or {}).items():
         if not (isinstance(patterns, list) and patterns):
             problems.append(Problem(file, f"{key}.{label}", "expected a list of patterns"))
             continue
+        if any(isinstance(p, str) and "{countries}" in p for p in patterns) and not countries:
+            problems.append(Problem(file, f"{key}.{label}", "a pattern uses {countries} but country_names is empty"))
+        patterns = [p.replace("{countries}", countries) if isinstance(p, str) else p for p in patterns]
         compiled = [compile_pattern(p, file, f"{key}.{label}[{i}]", problems) for i, p in enumerate(patterns)]
         out.append((str(label), tuple(c for c in compiled if c is not None)))
     return tuple(out)

@@ -65,6 +65,10 @@ _QUESTION_AGES = [
     (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
                 r"(?:age\s+)?(\d{2})\b", re.I), "point"),
     (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
+    # a person of an age, asked about ("how often should a woman of 67 have one?")
+    (re.compile(r"\b(?:a|an|any)\s+(?:woman|lady|patient|person|female)\s+(?:of|aged)\s+(\d{2})\b"
+                r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|or (?:older|younger|over|more)"
+                r"|and (?:older|over|up)|\+))", re.I), "point"),
     # her age at the time the question asks about ("In 2017, when I was 68, ...")
     (re.compile(r"\b(?:when|while|back when) (?:i|she) was (?:only |just |about |around )?(\d{2})\b"
                 r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
@@ -110,6 +114,9 @@ _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|ne
 _THRESHOLD = re.compile(r"\b(stop|start|begin|continu|end|quit|cease|screen|cut)\w*\b[^.;!?]{0,30}?"
                         r"\b(at|until|by|after|past)\s+(?:age\s+)?$", re.I)
 _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|need|has) (she|he)\b"
+                             # "which schedule do the guidelines say for her?"
+                             r"|\b(say|says|recommend\w*|advis\w*|suggest\w*|schedule|interval|guidelines?)\b[^.;!?]{0,20}"
+                             r"\bfor (her|him)\s*\?"
                              r"|\b(she|he) (should|needs?|must|has to)\b"
                              r"|\b(she|he) (can|could|may)\b[^.;!?]{0,80}\?", re.I)  # a learner's "she can wait or no?"
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
@@ -134,7 +141,8 @@ _BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/
                    r"((?:19|20)\d\d|['\u2019]\d\d)\b", re.I)
 # a person denied, not named ("nobody in her family", "no family history", "none of my relatives")
 _DENIED_BEFORE = re.compile(r"\b(no|not|nobody|no one|none|never|without|negative)\b[^.;!?]{0,25}$", re.I)
-_QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”")
+# (in single quotes too: an opening quote after no letter, a closing one before none, so "I'm" opens nothing)
+_QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”|(?<![\w'])'(?=\S)[^'\n]{3,}?(?<=\S)'(?!\w)|‘[^’\n]{3,}?’(?!\w)")
 _CLAUSE = re.compile(r"[.;!?,\n]|\b(and|but|while|whereas)\b", re.I)
 _SENTENCE = re.compile(r"[.;!?\n]")
 

@@ -26,6 +26,9 @@ from .datafiles import compile_pattern, read_mapping
 SCOPE_FILE = "scope.yaml"
 _CLAUSE_BREAK = re.compile(r"[.;!?,]|\b(and|but|however|though|although)\b", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.;!?]")
+# a person named as the subject of a clause (a sentence's opening without one is told of its writer or of
+# whoever the sentence names next)
+_SUBJECT = re.compile(r"\b(i|i'm|im|me|my|we|our|she|he|they|her|his|their|you|your|patient|pt|client)\b", re.I)
 _MATCH_CLAUSE_BREAK = re.compile(r"[;,]|\s[-\u2013\u2014]\s|\b(?:but|however|though|although)\b", re.IGNORECASE)
 _LIST_BREAK = re.compile(r",|\b(?:or|and|nor)\b", re.IGNORECASE)
 _DISJUNCTION = re.compile(r"\b(or|nor)\b", re.IGNORECASE)
@@ -140,6 +143,9 @@ class ContextRules:
     # the asker as the clause's subject, when the question is asked for someone else: the asker's own
     # history is a relative's ("I was diagnosed at 49 ... my question is about my daughter")
     asker: re.Pattern[str] | None = None
+    # ... and an opening with no subject whose sentence goes on in the first person ("9 months pregnant
+    # and can't sleep, so I'm doing my mom's homework"): the writer's own state
+    asker_later: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -334,6 +340,10 @@ class ScopeGuard:
         if proxy and rule.flag not in context.experiencer_exempt and context.asker is not None \
                 and context.asker.search(clause) and not _names(proxy, clause):
             return "the asker, not the patient"
+        if proxy and rule.flag not in context.experiencer_exempt and context.asker_later is not None \
+                and not _SUBJECT.search(sentence) and len(sentence.split()) <= 4 \
+                and context.asker_later.match(_SENTENCE_BREAK.split(after)[0]):
+            return "the asker, not the patient"
         if context.criterion_after is not None and context.criterion_after.match(after):
             return "names the criterion"
         if context.criterion_before is not None and context.criterion_before.search(clause):
@@ -450,7 +460,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
                         "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
-                        "setting_after", "shared_later", "asker")}
+                        "setting_after", "shared_later", "asker", "asker_later")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -464,7 +474,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
                         cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"],
-                        cues["shared_later"], cues["asker"])
+                        cues["shared_later"], cues["asker"], cues["asker_later"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

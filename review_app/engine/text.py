@@ -137,6 +137,25 @@ class Vocabulary:
         return _stem(tuple(words))
 
 
+# English letter names as a dictation writes them ("you ess pee ess tee eff"), for spelled-out abbreviations
+_LETTER_NAMES = {"ay": "a", "bee": "b", "see": "c", "cee": "c", "dee": "d", "ee": "e", "eff": "f", "gee": "g",
+                 "aitch": "h", "eye": "i", "jay": "j", "kay": "k", "el": "l", "ell": "l", "em": "m", "en": "n",
+                 "oh": "o", "pee": "p", "cue": "q", "ar": "r", "ess": "s", "tee": "t", "you": "u", "vee": "v",
+                 "ex": "x", "why": "y", "zee": "z", "zed": "z"}
+_NAMES = "|".join(_LETTER_NAMES)
+_SPELLED = re.compile(rf"\b(?:(?:[a-z][\s.]+){{2,}}[a-z]\b\.?|(?:(?:{_NAMES})\s+){{2,}}(?:{_NAMES})\b)", re.I)
+
+
+def spelled_out(text: str) -> str:
+    """An abbreviation dictated letter by letter ("the a c r", "you ess pee ess tee eff", "a.c.o.g.") written as
+    one word: three or more single letters, or three or more letter names, in a row. (For naming an organization
+    only: the question's own text keeps its words.)"""
+    def joined(match: re.Match[str]) -> str:
+        parts = re.split(r"[\s.]+", match.group(0).strip(" ."))
+        return "".join(_LETTER_NAMES.get(p.lower(), p) if len(p) > 1 else p for p in parts) + " "
+    return _SPELLED.sub(joined, text)
+
+
 @lru_cache(maxsize=4096)
 def _stem_word(word: str) -> str:
     # A snowball stemmer keeps its working state on the object: one per thread, since the app

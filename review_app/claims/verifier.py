@@ -141,6 +141,7 @@ class _ClaimReading:
     strength_words: frozenset[str] = frozenset()  # stems of the phrases that state its strengths ("acceptable")
     # per topic the claim names, the stems of the words that name it ("extra imaging": supplemental imaging)
     concept_words: tuple[tuple[str, frozenset[str]], ...] = ()
+    advice_words: frozenset[str] = frozenset()  # stems of the phrases that state a recommendation ("advises")
 
 
 @dataclass(frozen=True)
@@ -266,16 +267,20 @@ class Verifier:
         flags = tuple(f for f in self.engine.scope.check(text) if f not in self._defined_away(text))
         # (an option's wording varies most: "acceptable", "up to her", "her call"; a recommendation's
         # words, "routine", "advised", are content a card shares or not)
-        spans = [(start, end) for label, start, end in self.reader.strength_spans(normalized) if label == "option"]
-        strength_words = frozenset(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(
-            " ".join(normalized[start:end] for start, end in spans))))
+        spans = self.reader.strength_spans(normalized)
+
+        def words_of(kind: str) -> frozenset[str]:
+            return frozenset(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(
+                " ".join(normalized[start:end] for label, start, end in spans if label == kind))))
+
+        strength_words, advice_words = words_of("option"), words_of("for")
         concept_words = tuple(
             (name, frozenset(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(
                 " ".join(m.group(0) for p in patterns for m in p.finditer(normalized))))))
             for name, patterns in self.reader.rules.concepts if name in facts.concepts)
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              flags, weights,
-                             self._named(text), atoms, aside, strength_words, concept_words)
+                             self._named(text), atoms, aside, strength_words, concept_words, advice_words)
 
     def _takes_a_side(self, facts: Facts) -> bool:
         """A claim that says, with no strength word, hedged or not, that screening goes on or stops
@@ -465,6 +470,12 @@ class Verifier:
                 if self.reader.moves(" ".join(s for s, _, _ in claim.facts.sentences)):
                     # (a claim that tells the move itself, "grade B, up from a grade C", tells the past as past)
                     return verdict("supports", None, f"{chunk_id} states the move the claim tells")
+                # (a recommendation the card states now in other words, "advises starting at 40" for its
+                # "should begin at 40", is no advice of before the update: the verb is only the strength)
+                if "for" in claim.facts.strengths and self._compare(dataclasses.replace(
+                        claim, strength_words=claim.strength_words | claim.advice_words), card, chunk_id).label \
+                        == "supports":
+                    return verdict("supports", None, f"{chunk_id} states every fact of the claim")
                 # "it still calls ... an individual decision": what the card says held before its update
                 aligned = _aligned_strengths(claim.facts, card, self.reader.age_sides)
                 why = "misstated_strength" if claim.facts.strengths and aligned \
@@ -548,6 +559,9 @@ class Verifier:
                        and not any(low <= float(v) <= high for low, high in card.age_ranges)}
             facts = dataclasses.replace(facts, numbers=facts.numbers - outside)
             placed = bool(outside)
+        if not claim.weights and facts.excludes and card.excludes and claim.named \
+                and claim.named <= self._chunk_facts(chunk_id)[2]:
+            placed = True  # "if you had X, this advice is not for you": the groups it names are all it says
         if facts.offers and "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))

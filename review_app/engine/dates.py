@@ -51,6 +51,8 @@ _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where
 # (a page's own stamp, "last updated 2019-03-15", is its day too)
 _WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed|"
                          r"(last\s+)?(updated|revised|reviewed|modified|edited))(\s+on)?[\s,:]*$", re.I)
+# (a month or a year after "dated", "written", "sent": the text's own; a revision's is its subject's)
+_DATED = re.compile(r"\b(dated|written|sent|posted|signed|timestamped)[\s,:]*$", re.I)
 # ... or a document kept "current as of July 1, 2024": that day is its present
 _CURRENT_AS_OF = re.compile(r"\b(current|up[- ]to[- ]date|accurate|valid)\s+(as\s+(of|at)\s+)?$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
@@ -142,8 +144,11 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
                    and question.find(t.phrase) < match.end() for t in found):
                 continue  # already read by a more specific pattern
             phrase = match.group(0).strip()
-            found.append(QuestionTime(read(match), phrase, bound=pattern is _BEFORE_YEAR,
-                                      standpoint=pattern in _DAYS or _STANDPOINT_LEAD.match(phrase) is not None))
+            # (a month or a year the text says it was written in, "a post dated March 2019", is its day too; not
+            # one its subject was revised in: "our protocol was revised in 2019. what do they say now?")
+            standpoint = pattern in _DAYS or _STANDPOINT_LEAD.match(phrase) is not None \
+                or (pattern is not _BEFORE_YEAR and _DATED.search(before) is not None)
+            found.append(QuestionTime(read(match), phrase, bound=pattern is _BEFORE_YEAR, standpoint=standpoint))
     pointed_back = bool(_ANAPHORA.search(question))
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
         # (the year of an event is the time pointed back to: "I had my first one in 2012. was that

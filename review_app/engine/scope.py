@@ -146,6 +146,7 @@ class ContextRules:
     # ... and an opening with no subject whose sentence goes on in the first person ("9 months pregnant
     # and can't sleep, so I'm doing my mom's homework"): the writer's own state
     asker_later: re.Pattern[str] | None = None
+    asker_opening: re.Pattern[str] | None = None  # ... and how short that opening is, as a pattern over it
 
 
 @dataclass(frozen=True)
@@ -341,7 +342,8 @@ class ScopeGuard:
                 and context.asker.search(clause) and not _names(proxy, clause):
             return "the asker, not the patient"
         if proxy and rule.flag not in context.experiencer_exempt and context.asker_later is not None \
-                and not _SUBJECT.search(sentence) and len(sentence.split()) <= 4 \
+                and not _SUBJECT.search(sentence) \
+                and (context.asker_opening is None or context.asker_opening.match(sentence)) \
                 and context.asker_later.match(_SENTENCE_BREAK.split(after)[0]):
             return "the asker, not the patient"
         if context.criterion_after is not None and context.criterion_after.match(after):
@@ -460,7 +462,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
                         "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
-                        "setting_after", "shared_later", "asker", "asker_later")}
+                        "setting_after", "shared_later", "asker", "asker_later", "asker_opening")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -474,7 +476,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
                         cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"],
-                        cues["shared_later"], cues["asker"], cues["asker_later"])
+                        cues["shared_later"], cues["asker"], cues["asker_later"], cues["asker_opening"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

@@ -78,6 +78,8 @@ def test_negated_shared_and_uncovered_findings(engine, settings, question, absta
     ("pt 42 says her mom had breast ca at 50 so she thinks she's high risk. does the uspstf rec cover her?",
      [[42, 42]]),
     ("pt says her mom had breast ca at 50 so she thinks she's high risk. does the uspstf rec cover her?", []),
+    # a role's age before "and up" starts a range of ages, no one's point age
+    ("I was trained to do a CBE every year on every woman 40 and up. Does ACOG still advise that?", [[40, 130]]),
 ])
 def test_a_roles_age_before_a_verb_is_hers(engine, settings, question, ages):
     assert engine.ask(question, settings).patient["ages"] == ages

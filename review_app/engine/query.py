@@ -47,9 +47,9 @@ _QUESTION_AGES = [
      "point"),
     # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"
     (re.compile(r"\b" + _ROLE + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
-    # ... or with a verb after it: "pt 42 says her mom had breast ca at 50"
+    # ... or with a verb after it: "pt 42 says her mom had it at 50" (not "every woman 40 and up": a range)
     (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s+(?:says|said|asks|asked|wants|reports|reported|states|stated|tells|told|"
-                r"thinks|wonders|has|had|with|w/|who|and|presents|presenting)\b", re.I), "point"),
+                r"thinks|wonders|has|had|with|w/|who|presents|presenting)\b", re.I), "point"),
     # her age told alone at the start of a clause: "i stopped nursing years ago. 41 now and never had one"
     (re.compile(r"(?:^|[.;!?,]\s*)(\d{2})\s+now\b", re.I), "point"),
     # ... or after "now": "stopped in 2019, now 43 and well"

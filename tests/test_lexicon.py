@@ -101,7 +101,7 @@ EXAMPLES = [
     ("<= 74", "up to 74"), ("ACS def of average risk", "acs definition of average risk"),
     ("Si Lola", "si grandmother"), ("yung lolo na alaga ko", "yung grandfather na alaga ko"),
     ("nagpapasuso pa po", "breastfeeding pa po"), ("kailangan pa ba", "need pa ba"),
-    ("sa edad niya", "at that age"), ("is 81 na", "is 81 years old"), ("ngayon", "now"),
+    ("sa edad niya", "at that age"), ("Lola is 81 na", "grandmother is 81 years old"), ("ngayon", "now"),
     ("Ano po sabi ng guidelines?", "what do guidelines?"), ("taon-taon", "annual"),
     ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
     ("the monthly boob self-check", "the monthly breast self-exam"), ("boobies", "breast"),

@@ -471,16 +471,19 @@ class Verifier:
                     # (a claim that tells the move itself, "grade B, up from a grade C", tells the past as past)
                     return verdict("supports", None, f"{chunk_id} states the move the claim tells")
                 # (a recommendation the card states now in other words, "advises starting at 40" for its
-                # "should begin at 40", is no advice of before the update: the verb is only the strength)
-                if "for" in claim.facts.strengths and self._compare(dataclasses.replace(
-                        claim, strength_words=claim.strength_words | claim.advice_words), card, chunk_id).label \
-                        == "supports":
-                    return verdict("supports", None, f"{chunk_id} states every fact of the claim")
-                # "it still calls ... an individual decision": what the card says held before its update
-                aligned = _aligned_strengths(claim.facts, card, self.reader.age_sides)
-                why = "misstated_strength" if claim.facts.strengths and aligned \
-                    and not set(claim.facts.strengths) & set(aligned) else "missing_fact"
-                return verdict("contradicts", why, f"{chunk_id} says this held before its update, no longer")
+                # "should begin at 40", is no advice of before the update: the verb is only the strength;
+                # the checks below still apply to it)
+                restated = self._compare(dataclasses.replace(
+                    claim, strength_words=claim.strength_words | claim.advice_words), card, chunk_id) \
+                    if "for" in claim.facts.strengths else None
+                if restated is not None and restated.label == "supports":
+                    label, reason, explanation = restated.label, restated.reason, restated.explanation
+                else:
+                    # "it still calls ... an individual decision": what the card says held before its update
+                    aligned = _aligned_strengths(claim.facts, card, self.reader.age_sides)
+                    why = "misstated_strength" if claim.facts.strengths and aligned \
+                        and not set(claim.facts.strengths) & set(aligned) else "missing_fact"
+                    return verdict("contradicts", why, f"{chunk_id} says this held before its update, no longer")
         if claim.multi:
             who = "all organizations" if claim.facts.universal else " and ".join(claim.attributed)
             if label == "supports":
@@ -559,9 +562,6 @@ class Verifier:
                        and not any(low <= float(v) <= high for low, high in card.age_ranges)}
             facts = dataclasses.replace(facts, numbers=facts.numbers - outside)
             placed = bool(outside)
-        if not claim.weights and facts.excludes and card.excludes and claim.named \
-                and claim.named <= self._chunk_facts(chunk_id)[2]:
-            placed = True  # "if you had X, this advice is not for you": the groups it names are all it says
         if facts.offers and "option" in facts.strengths and "for" in facts.strengths:
             # one assertion that recommends an option ("advises offering", "recommends ... the option") offers it
             facts = dataclasses.replace(facts, strengths=tuple(s for s in facts.strengths if s != "for"))
@@ -582,10 +582,12 @@ class Verifier:
         other_ages = bool(ages and card_ages and not ages & card_ages and not ages_within(facts, card))
         aligned = _aligned_strengths(dataclasses.replace(facts, concepts=facts.concepts | general), card,
                                      self.reader.age_sides)
-        if facts.mandate and not card.mandate and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
+        # (a card that gives no strength for it, "applies to people with a family history", neither states nor
+        # denies an obligation: what it says of the claim's values decides, below)
+        if facts.mandate and not card.mandate and aligned \
+                and (anchored or _content_coverage(claim.weights, card.words) >= 0.5):
             return ("contradicts", "misstated_strength",
-                    f"the claim states an obligation; {chunk_id} says "
-                    f"{_STRENGTH_WORDS[aligned[0]] if aligned else 'no such thing'}")
+                    f"the claim states an obligation; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
         denied = [s for s in facts.negated if s in aligned]
         if anchored and denied and set(aligned) <= set(facts.negated):
             return ("contradicts", "misstated_strength",
@@ -769,6 +771,10 @@ class Verifier:
             # (a claim about another exam than the card's, in no word of its own exam, shares only numbers:
             # "exam B may be offered annually from 40" against test A's interval)
             other_exam = self._about_another_exam(facts, card, missing_concepts)
+            # a group said to be left out that the card's list of those left out does not name, with none it
+            # does ("her mother's diagnosis puts her outside the recommendation"): it shares the list, not the claim
+            listed_by_card = claim.named & self._chunk_facts(chunk_id)[2]
+            shares = shares and not (facts.excludes and card.excludes and not listed_by_card)
             return ("partially_supports" if shares and not other_exam else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         missing = sorted(uncovered(facts, opened, self.reader.rules.ageless_span)) + unstated_dates(facts, card)

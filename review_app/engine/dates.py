@@ -49,10 +49,11 @@ _DAYS = (_ISO_DAY, _US_DAY, _DAY_MONTH, _MONTH_DAY)
 _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where the answer stands
 # "an email dated 2024-06-15: what do they currently say?": the writer's day, whose present is "now"
 # (a page's own stamp, "last updated 2019-03-15", is its day too)
-_WRITTEN_ON = re.compile(r"\b(dated|written|sent|posted|generated|created|timestamped|signed|"
+_AUTHORED = r"dated|written|sent|posted|signed|timestamped"  # the text itself put on a date
+_WRITTEN_ON = re.compile(rf"\b({_AUTHORED}|generated|created|"
                          r"(last\s+)?(updated|revised|reviewed|modified|edited))(\s+on)?[\s,:]*$", re.I)
 # (a month or a year after "dated", "written", "sent": the text's own; a revision's is its subject's)
-_DATED = re.compile(r"\b(dated|written|sent|posted|signed|timestamped)[\s,:]*$", re.I)
+_DATED = re.compile(rf"\b({_AUTHORED})[\s,:]*$", re.I)
 # ... or a document kept "current as of July 1, 2024": that day is its present
 _CURRENT_AS_OF = re.compile(r"\b(current|up[- ]to[- ]date|accurate|valid)\s+(as\s+(of|at)\s+)?$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
@@ -77,6 +78,20 @@ def _before_update(names: tuple[str, ...]) -> re.Pattern[str]:
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
                     r"finished|stopped|moved|last(?!\s+(?:updated|revised|reviewed|modified|edited)\b)|tested|"
                     r"screened|scanned|biopsied)\b[^.;?!]{0,30}$", re.I)
+
+
+def pointed_back_to_a_time(question: str) -> bool:
+    """Whether the question points back to a time it stated ("... at that time", "back then")."""
+    return _ANAPHORA.search(question) is not None
+
+
+def dates_an_event(before: str, events: re.Pattern[str] | None = None) -> bool:
+    """Whether the text just before a date makes it the date of something that happened ("my mom
+    was diagnosed in 2016", "had surgery in 2019"; `events`: the pack's words for procedures): a
+    time in someone's history, not the time the question asks about."""
+    return _EVENT.search(before) is not None or (events is not None and events.search(before) is not None)
+
+
 # a date set in brackets right after what it labels ("ORG-A (April 2024) and ORG-B (October 2024) moved ...")
 _LABEL_OPEN = re.compile(r"\b(?!(?:of|in|as|by|around|during|since|until|before|after)\s*\()\w[\w'’.]*\s*\(\s*$", re.I)
 _LABEL_CLOSE = re.compile(r"\s*\)")
@@ -87,6 +102,9 @@ _PURPOSE = re.compile(r"^\s*(for|as part of|in) [^:?.!]{0,80}:\s", re.I)
 _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
                   r"compar\w*|since then|update[sd]?|revis\w*|new)\b", re.I)
 # ("versus" is no such word: "annual versus biennial" compares intervals, not times)
+# a passage quoted from a dated text ("found this in a letter dated November 2015: 'ORG-A now recommends ...'"):
+# the quotation is the text's; what the asker writes after it is asked on the asker's own day
+_QUOTATION = re.compile(r"""(?:^|(?<=[\s:(]))['"‘“][^"“”]{15,}?['"’”](?=[\s.,;:?!)]|$)""")
 _COMPARED = re.compile(r"\b(differ\w*|compar\w*)\b", re.I)  # organizations compared, when two are named
 # "a few months before the task force put out its final update": the update dates the stated time,
 # it asks about no later one
@@ -136,7 +154,7 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
                           (_BEFORE_YEAR, _before_year), (_IN_YEAR, _year_end), (_IN_VERSION, _year_end)):
         for match in pattern.finditer(question):
             before = question[:match.start()]
-            if _EVENT.search(before) or (events is not None and events.search(before)):
+            if dates_an_event(before, events):
                 continue
             if _LABEL_OPEN.search(before) and _LABEL_CLOSE.match(question, match.end()):
                 continue  # "ORG (April 2024)": a date in brackets labels the version named, it dates no question
@@ -149,7 +167,7 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             standpoint = pattern in _DAYS or _STANDPOINT_LEAD.match(phrase) is not None \
                 or (pattern is not _BEFORE_YEAR and _DATED.search(before) is not None)
             found.append(QuestionTime(read(match), phrase, bound=pattern is _BEFORE_YEAR, standpoint=standpoint))
-    pointed_back = bool(_ANAPHORA.search(question))
+    pointed_back = pointed_back_to_a_time(question)
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
         # (the year of an event is the time pointed back to: "I had my first one in 2012. was that
         # what they recommended at the time?")
@@ -194,7 +212,9 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     # ("in 2019, or in mid-2018"; not "back in 2020 ... before the 2024 update", which bounds the time asked)
     later += [t.date.year for t in found if t.date.year > stated.date.year and not t.bound]
     if written:
-        return bool(later)
+        quotations = list(_QUOTATION.finditer(question, max(question.find(stated.phrase), 0)))
+        asked_after = question[quotations[-1].end():] if quotations else ""
+        return bool(later) or bool(_NOW.search(asked_after))
     if organizations_compared:
         rest = _COMPARED.sub(" ", rest)
     asks_now = bool(_ASKS_NOW.search(rest))

@@ -353,7 +353,7 @@ class Engine:
         """The question's tokens, ages, years and intent (the years of superseded sources tell
         a question about the past)."""
         return parse_question(question, self.vocabulary, self.params.background, date, self.superseded_years(date),
-                              self._patient(question, date))
+                              self._patient(question, date), self.scope.context.events)
 
     def stated_flags(self, question: str, date: dt.date) -> tuple[str, ...]:
         """The scope flags a question states about the person it asks about, as its decision reads them."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .background import BackgroundWeights
 from .clauses import last_clause
+from .dates import dates_an_event, pointed_back_to_a_time
 from .numbers import numbers_to_digits
 from .text import Vocabulary, match_starts
 
@@ -39,7 +40,8 @@ _QUESTION_AGES = [
                 r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
                 r"\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
     (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
-                + _ROLE + r"s? (?:is|was))"
+                # ("customer here is 46", "the lady in front of me is 52": where the person is told between)
+                + _ROLE + r"s?(?: (?:here|there|in front of me|on the line|at the counter|at my desk))? (?:is|was))"
                 # (an adverb between: "I'm obviously 43 too")
                 r"\s+(?:now\s+)?(?:(?:\w+ly|also|just|only|still|almost|about|around|now)\s+)?"
                 r"(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
@@ -360,7 +362,7 @@ def card_age_ranges(text: str) -> tuple[AgeRange, ...]:
 
 def parse_question(question: str, vocabulary: Vocabulary, background: BackgroundWeights,
                    reference_date: dt.date, superseded_years: Iterable[int],
-                   patient: PatientAttributes | None = None) -> QueryFeatures:
+                   patient: PatientAttributes | None = None, events: re.Pattern[str] | None = None) -> QueryFeatures:
     """Tokens, years, ages and historical intent of a question at a reference date.
 
     Historical intent: a cue phrase (corpus/vocabulary.yaml), a year before the reference
@@ -368,7 +370,12 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
     superseded at the reference date ("the 2016 recommendation").
     """
     named = vocabulary.normalize(vocabulary.name_documents(question))  # years as written out ("PB 179": 2017)
-    years = tuple(int(y) for y in _YEAR.findall(named))
+    # (the year of something that happened, "my mom was diagnosed in 2016", names no version asked about,
+    # unless the question points back to it: "I had my first one in 2012. was that the advice at the time?")
+    pointed_back = pointed_back_to_a_time(named)
+    dated = [m for m in _YEAR.finditer(named) if pointed_back or not dates_an_event(named[:m.start()], events)]
+    years = tuple(int(m.group(1)) for m in dated)
+    spans = {m.start() for m in dated}
     superseded = set(superseded_years)
     corrected = vocabulary.correct(question)  # read as the scope guard reads it (another language's words in English)
     historical = (
@@ -376,7 +383,7 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
         or any(int(m.group(2)) < reference_date.year
                # ("before 2024" asked in 2024 is the past as well)
                or (int(m.group(2)) == reference_date.year and m.group(1).lower() in _BEFORE_WORDS)
-               for m in _PAST_YEAR.finditer(named))
+               for m in _PAST_YEAR.finditer(named) if m.start(2) in spans)
         or any(y in superseded for y in years)
     )
     if patient is not None and vocabulary.patient_traits and not patient.traits:

@@ -396,7 +396,8 @@ _APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y
 def _names(person: str | None, text: str) -> bool:
     """Whether `text` names the person the question is asked for."""
     # "my mom's sister had ...": the sister's history, not the mother's
-    return person is not None and re.search(rf"\b{re.escape(person)}\b(?!['’]s\b)", text, re.I) is not None
+    # ("one of our chapter sisters is 21 ... she has": the person, named in the plural of the group she is one of)
+    return person is not None and re.search(rf"\b{re.escape(person)}(?:e?s)?\b(?!['’]s\b)", text, re.I) is not None
 
 
 def load_scope(corpus_dir: Path) -> ScopeGuard:

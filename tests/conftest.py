@@ -117,7 +117,7 @@ def tiny_corpus(tmp_path) -> Path:
     guidance and one other organization, with the bundled vocabulary, scope and ranking files."""
     folder = tmp_path / "tiny"
     folder.mkdir()
-    for name in ("vocabulary.yaml", "scope.yaml", "ranking.yaml", "claim_rules.yaml"):
+    for name in ("vocabulary.yaml", "scope.yaml", "ranking.yaml", "claim_rules.yaml", "terms.yaml"):
         shutil.copy(CORPUS_DIR / name, folder / name)
     write_pack(folder)
     disclaimer = "Research only: paraphrase, not medical advice."

@@ -223,6 +223,11 @@ def uncovered(claim: Facts, card: Facts, ageless_span: tuple[int, int] | None = 
     return out
 
 
+def _rate_periods(values: frozenset[str]) -> set[str]:
+    """The periods of the rates among `values` ("per year" of "per year 2%")."""
+    return {v.rsplit(" ", 1)[0] for v in values if v.startswith("per ") and v.endswith("%") and " " in v}
+
+
 def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
                as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
     """Values the card gives where the claim gives a different one of the same kind, when the
@@ -232,7 +237,9 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
     other ages than the card's is sorted out by the caller). `words` are the
     pack's interval words, `choices` the "X or Y" values made of two of them."""
     anchored = bool(claim.values & card.values or claim.concepts & card.concepts
-                    or any(high == float(b) - 1 for b in claim.bounds for _, high in card.age_ranges))  # "before 50"
+                    or any(high == float(b) - 1 for b in claim.bounds for _, high in card.age_ranges)  # "before 50"
+                    # a rate over the period the card gives its rate over ("that rise, about 20% a year")
+                    or _rate_periods(claim.values) & _rate_periods(card.values))
     out = []
     single = claim.intervals & words
     for choice in sorted(card.intervals & choices):

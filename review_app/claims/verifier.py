@@ -619,6 +619,8 @@ class Verifier:
         if facts.strengths == ("option",) and "for" in aligned and self.reader.permission_only(
                 " ".join(sentence for sentence, _, _ in facts.sentences)):
             facts = dataclasses.replace(facts, strengths=("for",))  # allowed to go on: granted by "should go on"
+        elif facts.strengths == ("option",) and "for" in aligned and self._on_request(facts, card):
+            facts = dataclasses.replace(facts, strengths=("for",))  # "offer it to those who want it"
         if required:
             clash = required not in aligned
         else:
@@ -817,6 +819,14 @@ class Verifier:
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
+
+    def _on_request(self, facts: Facts, card: Facts) -> bool:
+        """The claim and the card both make the advice hang on the patient's wish ("to patients who want it"
+        and "recommends ... for women who want it")."""
+        said = " ".join(s for s, _, _ in facts.sentences)
+        stated = " ".join(s for s, _, _ in card.sentences)
+        return any(p.search(said) for p in self.reader.rules.on_request) \
+            and any(p.search(stated) for p in self.reader.rules.on_request)
 
     def _unaccounted(self, claim: _ClaimReading, facts: Facts, card: Facts,
                      chunk_id: str) -> tuple[str, str | None, str] | None:

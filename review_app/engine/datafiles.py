@@ -29,14 +29,65 @@ def read_yaml(path: Path) -> tuple[Any, str]:
         raise CorpusError([Problem(name, "yaml", f"an impossible date ({exc})")]) from None
 
 
+# The corpus folder's named word lists, shared by its rule files: a pattern names one as {{name}}.
+TERMS_FILE = "terms.yaml"
+_TERM = re.compile(r"\{\{(\w+)\}\}")
+
+
 def read_mapping(path: Path) -> dict[str, Any]:
-    """A YAML file whose top level must be a mapping (an empty file is an empty mapping)."""
+    """A YAML file whose top level must be a mapping (an empty file is an empty mapping), with every
+    {{name}} in its strings replaced by the alternatives its folder's terms file lists under that name."""
+    data = _read_top_mapping(Path(path))
+    if Path(path).name == TERMS_FILE:
+        return data
+    terms = read_terms(Path(path).parent)
+    problems: list[Problem] = []
+    expanded = _expand(data, terms, str(path), "", problems)
+    if problems:
+        raise CorpusError(problems)
+    return expanded
+
+
+def read_terms(folder: Path) -> dict[str, str]:
+    """The named word lists of a corpus folder (none without a terms file), each as one group of
+    alternatives ready to stand inside a pattern: "(?:mother|mom|...)"."""
+    path = folder / TERMS_FILE
+    if not path.exists():
+        return {}
+    terms, problems = {}, []
+    for name, words in _read_top_mapping(path).items():
+        if not (isinstance(words, list) and words and all(isinstance(w, str) and w for w in words)):
+            problems.append(Problem(str(path), str(name), "expected a non-empty list of words or patterns"))
+            continue
+        terms[str(name)] = "(?:" + "|".join(words) + ")"
+    if problems:
+        raise CorpusError(problems)
+    return terms
+
+
+def _read_top_mapping(path: Path) -> dict[str, Any]:
     data, _ = read_yaml(path)
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise CorpusError([Problem(str(path), "file", "expected a mapping at the top level")])
     return data
+
+
+def _expand(value: Any, terms: dict[str, str], file: str, field: str, problems: list[Problem]) -> Any:
+    if isinstance(value, str):
+        def term(match: re.Match[str]) -> str:
+            if match.group(1) not in terms:
+                problems.append(Problem(file, field or "file", f"names {{{{{match.group(1)}}}}}, which "
+                                                              f"{TERMS_FILE} does not list"))
+                return match.group(0)
+            return terms[match.group(1)]
+        return _TERM.sub(term, value)
+    if isinstance(value, dict):
+        return {k: _expand(v, terms, file, f"{field}.{k}" if field else str(k), problems) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_expand(v, terms, file, f"{field}[{i}]", problems) for i, v in enumerate(value)]
+    return value
 
 
 def compile_pattern(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:

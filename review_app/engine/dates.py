@@ -80,17 +80,6 @@ _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed a
                     r"screened|scanned|biopsied)\b[^.;?!]{0,30}$", re.I)
 
 
-def pointed_back_to_a_time(question: str) -> bool:
-    """Whether the question points back to a time it stated ("... at that time", "back then")."""
-    return _ANAPHORA.search(question) is not None
-
-
-def dates_an_event(before: str, events: re.Pattern[str] | None = None) -> bool:
-    """Whether the text just before a date makes it the date of something that happened ("my mom
-    was diagnosed in 2016", "had surgery in 2019"; `events`: the pack's words for procedures): a
-    time in someone's history, not the time the question asks about."""
-    return _EVENT.search(before) is not None or (events is not None and events.search(before) is not None)
-
 
 # a date set in brackets right after what it labels ("ORG-A (April 2024) and ORG-B (October 2024) moved ...")
 _LABEL_OPEN = re.compile(r"\b(?!(?:of|in|as|by|around|during|since|until|before|after)\s*\()\w[\w'’.]*\s*\(\s*$", re.I)
@@ -105,6 +94,10 @@ _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|a
 # a passage quoted from a dated text ("found this in a letter dated November 2015: 'ORG-A now recommends ...'"):
 # the quotation is the text's; what the asker writes after it is asked on the asker's own day
 _QUOTATION = re.compile(r"""(?:^|(?<=[\s:(]))['"‘“][^"“”]{15,}?['"’”](?=[\s.,;:?!)]|$)""")
+# ... asked after the quotation, only words that ask about today reopen it ("is that still true?", "has it
+# changed?"); a word such as "new" or "update" after it ("the new update she mentions") dates nothing later
+_ASKS_TODAY = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|since then)\b"
+                         r"|\b(has|have|did)\s+(\w+\s+){0,2}?(chang\w*|been (updated|revised|replaced))\b", re.I)
 _COMPARED = re.compile(r"\b(differ\w*|compar\w*)\b", re.I)  # organizations compared, when two are named
 # "a few months before the task force put out its final update": the update dates the stated time,
 # it asks about no later one
@@ -126,6 +119,26 @@ _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do|would|will)\b[^.?!
                        r"\b(now|today|currently|these days)\b"
                        r"|\b(and|but|et|y|e)\s+(now|today)\s*\?", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
+
+
+def pointed_back_to_a_time(question: str) -> bool:
+    """Whether the question points back to a time it stated ("... at that time", "back then")."""
+    return _ANAPHORA.search(question) is not None
+
+
+def dates_an_event(before: str, events: re.Pattern[str] | None = None) -> bool:
+    """Whether the text just before a date makes it the date of something that happened ("my mom
+    was diagnosed in 2016", "had surgery in 2019"; `events`: the pack's words for procedures): a
+    time in someone's history, not the time the question asks about."""
+    return _EVENT.search(before) is not None or (events is not None and events.search(before) is not None)
+
+
+def without_event_years(text: str, events: re.Pattern[str] | None = None) -> str:
+    """The text with every year that dates an event blanked ("my mom was diagnosed in 2016. has that
+    changed?" asks no change since a version), unless the text points back to a time it stated."""
+    if pointed_back_to_a_time(text):
+        return text
+    return _BARE_YEAR.sub(lambda m: "    " if dates_an_event(text[:m.start()], events) else m.group(0), text)
 
 
 @dataclass(frozen=True)
@@ -214,7 +227,7 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     if written:
         quotations = list(_QUOTATION.finditer(question, max(question.find(stated.phrase), 0)))
         asked_after = question[quotations[-1].end():] if quotations else ""
-        return bool(later) or bool(_NOW.search(asked_after))
+        return bool(later) or bool(_ASKS_TODAY.search(asked_after))
     if organizations_compared:
         rest = _COMPARED.sub(" ", rest)
     asks_now = bool(_ASKS_NOW.search(rest))

@@ -155,6 +155,9 @@ class ClaimRules:
     # words by which a claim sends a group the card sets aside to what the card sends it to ("a lump
     # calls for a diagnostic test, not a screening one"): it does not apply the card to that group
     routed_elsewhere: tuple[re.Pattern[str], ...] = ()
+    # the patient's wish as the condition of the advice ("to those who want it"): an option told on her wish
+    # against a card that recommends on that same wish is the card's recommendation
+    on_request: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -340,7 +343,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("reported_action"), "reported_action") if data.get("reported_action") else (),
                       patterns(data.get("frames"), "frames") if data.get("frames") else (),
                       patterns(data.get("routed_elsewhere"), "routed_elsewhere")
-                      if data.get("routed_elsewhere") else ())
+                      if data.get("routed_elsewhere") else (),
+                      patterns(data.get("on_request"), "on_request") if data.get("on_request") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -24,7 +24,7 @@ from .aspects import AnswerPlan, AspectRules, answer_chunks, load_aspects
 from .background import BackgroundWeights
 from .corpus import Corpus, load_corpus
 from .datafiles import read_mapping
-from .dates import QuestionTime, question_time
+from .dates import QuestionTime, question_time, without_event_years
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
@@ -477,7 +477,8 @@ class Engine:
         """The aspects the (normalized) question asks about and, per aspect and organization in play
         (those it names, else every one with an eligible source but those it sets aside), the chunks
         that answer it."""
-        read = self.aspects.read_asked(normalized, features.ages)
+        # (the year of something that happened is no version asked about: "diagnosed in 2016. has that changed?")
+        read = self.aspects.read_asked(without_event_years(normalized, self.scope.context.events), features.ages)
         asked, default = read.aspects, read.default
         named_held = [o for o in named if o in self.corpus.organizations]
         every_organization = self.aspects.asks_every_organization(normalized, len(named_held))

@@ -3,12 +3,19 @@ inside the 40-to-74 range"), an age range hyphenated as one word, a sentence adv
 ("is also not for people with dense breasts"), a schedule written "every 1 or 2 year", "normal risk" for average
 risk, a change told as "now X rather than Y", a choice said to be one party's alone against a shared decision, "...,
 and only ORG waits until 45", a rate given over the card's period with another figure ("that rise, about 20 percent
-a year"), an interval "accepted", said to be "enough" or one that "lets her go" (allowed, which recommending it
-grants), an option told on the patient's wish against a card that recommends on that wish, and a visit's "check-ups"
-(no test); in questions: "what does it recommend at her age?" beside another point, a patient "confused why her
-order says 'screening'" (no conflict between organizations), the year of a relative's diagnosis before "has that
-changed?", and a quoted letter followed by "that new update"; and the pack's shared list of relatives. Each with a
-counterpart that keeps its reading."""
+a year") or over a choice of periods ("2% every one to two years"), an interval "accepted", said to be "enough" or
+one that "lets her go" (allowed, which recommending it grants), a least frequency ("at least every two years"), an
+option told on the patient's wish against a card that recommends on that wish, a group kept "from being covered", an
+I statement in lay words ("it takes neither side"), a recommendation drawn from an I statement ("because the
+evidence is insufficient, the USPSTF advises ..."), a year that opens a claim ("By 2025, the ACR was saying ...", no
+deadline read as an age), a note's clipped words ("suppl", "brst", "esp"), a screening mammogram given the
+diagnostic one's purpose, a doctor who "will decide for you", differing recommendations said to do "no harm", "may
+want to think about" (an option), a change dated to the year of the version it was made from, and a visit's "check-
+ups" (no test); in questions: "what does it recommend at her age?" beside another point, a patient "confused why her
+order says 'screening'" (no conflict between organizations), "about all these guidelines disagreeing", what was told
+of a past year then "has that changed?", an old brochure quoted then "is that still right?", the year of a
+relative's diagnosis before "has that changed?", and a quoted letter followed by "that new update"; and the pack's
+shared list of relatives. Each with a counterpart that keeps its reading."""
 
 import pytest
 
@@ -18,11 +25,18 @@ from review_app.errors import CorpusError
 from .chunks import (
     ACOG_FAQ_DIAGNOSTIC,
     ACOG_INTERVAL,
+    ACOG_RATIONALE,
     ACR_CONFLICTING,
     ACR_DENSE,
+    ACR_RESPONSE,
+    ACR_RISK,
+    ACR_START,
     ACS_45_54,
     ACS_55,
+    USPSTF_75,
+    USPSTF_2016_DBT,
     USPSTF_CHANGES,
+    USPSTF_MODALITY,
     USPSTF_POPULATION,
     USPSTF_REC,
 )
@@ -69,6 +83,49 @@ from .test_dates import stated
     # ... an option with no wish is still an understated recommendation
     ("ACR says MRI is optional for women with dense breasts.", ACR_DENSE, "contradicts"),
     ("USPSTF says women 40 to 49 may choose screening if they want it.", USPSTF_REC, "contradicts"),
+    # kept "from being covered" is left out; denied ("it's not true that ..."), covered
+    ("A family history keeps you from being covered by the task force advice.", USPSTF_POPULATION, "contradicts"),
+    ("It's not true that a family history keeps you from being covered by the task force advice.", USPSTF_POPULATION,
+     "supports"),
+    # an I statement in lay words
+    ("The USPSTF does not say that women 75 and older should not be screened; it takes neither side.", USPSTF_75,
+     "supports"),
+    # a rate over a choice of periods is no yearly rate
+    ("ACOG notes incidence in the 40s rose about 2% every one to two years.", ACOG_RATIONALE, "contradicts"),
+    ("ACOG notes incidence in the 40s rose about 2% a year.", ACOG_RATIONALE, "supports"),
+    # a note's clipped words
+    ("ACR: suppl MRI recommended for dense brst if pt wants it, esp extremely dense.", ACR_DENSE, "supports"),
+    # a recommendation drawn from an I statement
+    ("Because the evidence for women 75 and older is insufficient, the USPSTF advises continued screening at those "
+     "ages.", USPSTF_75, "contradicts"),
+    ("Because the evidence for women 75 and older is insufficient, the USPSTF neither recommends for nor against "
+     "screening.", USPSTF_75, "supports"),
+    # a least frequency, which a yearly schedule meets: not the card's annual denied
+    ("ACR says to screen at least every two years from 40.", ACR_START, "partially_supports"),
+    # a year that opens the claim is the time it speaks from, no deadline read as an age
+    ("By 2025, the ACR was saying every woman should have a risk assessment by age 25.", ACR_RISK, "supports"),
+    ("ACR says every woman should have a risk assessment by 2025.", ACR_RISK, "contradicts"),
+    # the screening mammogram given the diagnostic one's purpose
+    ("ACOG's FAQ says a screening mammogram is the one used to check a breast problem or finding.", ACOG_FAQ_DIAGNOSTIC,
+     "contradicts"),
+    ("The ACOG FAQ says a screening mammogram is the test used when someone has a breast problem that needs "
+     "checking.", ACOG_FAQ_DIAGNOSTIC, "contradicts"),
+    ("ACOG's FAQ says a screening mammogram is used to check for cancer in people who have no symptoms.",
+     ACOG_FAQ_DIAGNOSTIC, "supports"),
+    ("ACOG's FAQ says a diagnostic mammogram is the one used to check a breast problem or finding.",
+     ACOG_FAQ_DIAGNOSTIC, "supports"),
+    # the doctor deciding for the patient is no shared decision
+    ("ACOG says your doctor will decide for you whether you need a mammogram every year or every other year.",
+     ACOG_INTERVAL, "contradicts"),
+    # differing recommendations said to do no harm, against "confuse patients"
+    ("The ACR says conflicting recommendations are harmless and need no resolving.", ACR_CONFLICTING, "contradicts"),
+    ("The ACR says differing recommendations confuse patients.", ACR_CONFLICTING, "supports"),
+    # "may want to think about" is an option: a recommendation understated
+    ("The ACS says women forty-five to fifty-four may want to think about a yearly mammogram.", ACS_45_54,
+     "contradicts"),
+    # a change dated to the year it was made from
+    ("The USPSTF lowered its start age from 50 to 40 in 2016.", USPSTF_CHANGES, "contradicts"),
+    ("The USPSTF lowered its start age from 50 to 40 in 2024.", USPSTF_CHANGES, "supports"),
     # an interval said to be enough is allowed, as a choice of two allows it
     ("Every 2 years is enough for a 60-year-old, says ACS.", ACS_55, "supports"),
     ("Every 2 years is enough for a 50-year-old, says ACS.", ACS_45_54, "contradicts"),
@@ -125,6 +182,32 @@ def test_a_patient_confused_by_her_order_asks_about_no_conflict(engine, settings
     decision, chunks = _synthesis_chunks(
         engine, settings, "My patient is confused by the different guidelines: why do they disagree?")
     assert "conflicting_advice" in decision.aspects and ACR_CONFLICTING in chunks
+
+
+def test_what_was_told_then_asked_has_that_changed_asks_what_changed(engine, settings):
+    decision, chunks = _synthesis_chunks(
+        engine, settings, "Back in 2016 the USPSTF wouldn't endorse tomo as a primary screening test. Has that "
+        "changed? Does the current USPSTF rec accept DBT for routine screening?")
+    assert "what_changed" in decision.aspects and {USPSTF_2016_DBT, USPSTF_MODALITY} <= chunks
+    # an old text's advice quoted, then asked whether it is still right
+    decision = engine.ask("I found an old brochure that says: \"The U.S. Preventive Services Task Force recommends a "
+                          "mammogram every two years for women 50 to 74.\" My daughter is 42. Is that still right?",
+                          settings)
+    assert "what_changed" in decision.aspects
+    decision = engine.ask("My daughter's doctor says: \"The U.S. Preventive Services Task Force recommends a "
+                          "mammogram every two years for women 40 to 74.\" My daughter is 42. Is that right?",
+                          settings)
+    assert "what_changed" not in decision.aspects
+
+
+def test_what_the_organization_recommends_for_her_age_and_about_guidelines_disagreeing(engine, settings):
+    decision = engine.ask("Member 46F asks whether she counts as 'average risk' under the American Cancer Society "
+                          "guideline, and if so what ACS recommends for her age.", settings)
+    assert "interval" in decision.aspects
+    decision, chunks = _synthesis_chunks(
+        engine, settings, "Did the ACR think the USPSTF's 2024 move to screening at 40 went far enough? And what did "
+        "they say about all these guidelines disagreeing with each other?")
+    assert "conflicting_advice" in decision.aspects and {ACR_RESPONSE, ACR_CONFLICTING} <= chunks
 
 
 def test_the_year_of_a_relatives_diagnosis_asks_no_change(engine, settings):

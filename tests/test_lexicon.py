@@ -106,6 +106,10 @@ EXAMPLES = [
     ("s'applique à lui", "applies à lui"), ("en 2019", "in 2019"), ("cis women", "cisgender women"),
     ("the monthly boob self-check", "the monthly breast self-exam"), ("boobies", "breast"),
     ("needs the squish every year", "needs mammography annual"),
+    ("women of normal risk", "women of average risk"), ("the 40-to-74 range", "the 40 to 74 range"),
+    ("every 1 or 2 year", "every 1 or 2 years"), ("suppl MRI", "supplemental mri"),
+    ("dense brst", "dense breast"), ("esp extremely dense", "especially extremely dense"),
+    ("DBT = I stmt", "tomosynthesis = insufficient evidence"),
 ]
 
 

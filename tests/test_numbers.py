@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from review_app.engine.numbers import has_number_word, numbers_to_digits
-from review_app.engine.query import read_patient
+from review_app.engine.query import patient_age_patterns, read_patient
 
 
 @pytest.mark.parametrize(("text", "digits"), [
@@ -75,12 +75,13 @@ def test_the_normalized_question_and_support_see_digits(engine, settings):
     ("a woman in her late forties", ((40, 49),)),
 ])
 def test_patient_ages_in_words(engine, question, ages):
-    assert read_patient(question, engine.scope.context.experiencer).ages == ages
+    assert read_patient(question, engine.scope.context.experiencer,
+                        reading=patient_age_patterns(engine.vocabulary)).ages == ages
 
 
 def test_a_relatives_age_in_words_stays_the_relatives(engine):
     patient = read_patient("My sister was diagnosed at forty-two. I'm thirty-eight, when should I start?",
-                           engine.scope.context.experiencer)
+                           engine.scope.context.experiencer, reading=patient_age_patterns(engine.vocabulary))
     assert patient.ages == ((38, 38),)
     assert ("sister", (42, 42)) in patient.relatives
 

@@ -3,7 +3,7 @@ import datetime as dt
 import pytest
 
 from review_app.engine.background import BackgroundWeights
-from review_app.engine.query import age_ranges, card_age_ranges, parse_question
+from review_app.engine.query import age_ranges, card_age_ranges, parse_question, patient_age_patterns
 from review_app.engine.text import load_vocabulary
 
 from .conftest import CORPUS_DIR
@@ -41,7 +41,7 @@ def test_normalization_meets_cards_halfway():
     ("ASYNC CONSULT | Age: 76 | Sex: F | PMH: knee OA", [(76, 76)]),
 ])
 def test_question_ages(text, expected):
-    assert list(age_ranges(text)) == expected
+    assert list(age_ranges(text, patient_age_patterns(VOCABULARY).ages)) == expected
 
 
 def test_card_ages_ignore_bare_start_ages():
@@ -100,7 +100,8 @@ def _patient(question):
     from .conftest import CORPUS_DIR
 
     context = load_scope(CORPUS_DIR).context
-    return read_patient(question, context.experiencer, history=context.history)
+    return read_patient(question, context.experiencer, history=context.history,
+                        reading=patient_age_patterns(VOCABULARY))
 
 
 def test_a_relatives_age_is_theirs_not_the_patients():
@@ -121,6 +122,19 @@ def test_her_age_at_a_past_event_is_not_her_age_now():
     assert _patient("She had her first mammogram at 40. Was that too early?").ages == ((40, 40),)
 
 
+def test_the_roles_a_question_names_the_patient_by_are_the_packs_data():
+    from review_app.engine.query import question_age_patterns, read_patient
+
+    pack = patient_age_patterns(VOCABULARY)
+    assert read_patient("Caller is 44, wants to book a screening mammogram.", None, reading=pack).ages == ((44, 44),)
+    assert read_patient("Customer here is 46. How often?", None, reading=pack).ages == ((46, 46),)
+    # a pack that names no roles reads no age by a role; one that names another role reads it
+    assert read_patient("Customer here is 46. How often?", None, reading=question_age_patterns()).ages == ()
+    other = question_age_patterns(("parishioner",), ("in the pew",))
+    assert read_patient("Parishioner in the pew is 61. How often?", None, reading=other).ages == ((61, 61),)
+    assert "parishioner" not in "|".join(p.pattern for p, _ in pack.ages)
+
+
 def test_her_birth_year_gives_her_age_at_the_questions_date():
     from review_app.engine.query import read_patient
     from review_app.engine.scope import load_scope
@@ -128,7 +142,8 @@ def test_her_birth_year_gives_her_age_at_the_questions_date():
     today = dt.date(2026, 6, 24)
 
     def ages(question):
-        return read_patient(question, context.experiencer, history=context.history, today=today).ages
+        return read_patient(question, context.experiencer, history=context.history, today=today,
+                            reading=patient_age_patterns(VOCABULARY)).ages
     assert ages("I'm a trans man born in 1985. Do I still need mammograms?") == ((40, 41),)
     assert ages("I'm a trans guy, born in '85. Do I still need mammograms?") == ((40, 41),)
     assert ages("Referring Mrs. R (DOB 03/14/1980) for routine screening. How often?") == ((45, 46),)
@@ -201,7 +216,8 @@ def _traits(question):
 
     from .conftest import CORPUS_DIR
 
-    return dict(read_patient(question, load_scope(CORPUS_DIR).context.experiencer, VOCABULARY.patient_traits).traits)
+    return dict(read_patient(question, load_scope(CORPUS_DIR).context.experiencer, VOCABULARY.patient_traits,
+                             reading=patient_age_patterns(VOCABULARY)).traits)
 
 
 @pytest.mark.parametrize(("question", "traits"), [

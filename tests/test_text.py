@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from review_app.engine.query import _CARD_AGES, _QUESTION_AGES, OPEN_END, age_ranges, card_age_ranges
+from review_app.engine.query import _CARD_AGES, OPEN_END, age_ranges, card_age_ranges, patient_age_patterns
 from review_app.engine.text import load_vocabulary, match_starts
 from review_app.errors import CorpusError
 
@@ -73,7 +73,8 @@ FRAGMENTS = ["every 2 years", "Every Other Year", "yearly", "annually", "mammo",
 def test_normalize_and_ages_are_unchanged_on_any_mix_of_trigger_phrases(engine, text):
     assert engine.vocabulary.normalize(text) == reference_normalize(engine.vocabulary, text)
     assert card_age_ranges(text) == reference_ages(text, _CARD_AGES)
-    assert age_ranges(text) == reference_ages(text, _QUESTION_AGES)
+    question_ages = patient_age_patterns(engine.vocabulary).ages
+    assert age_ranges(text, question_ages) == reference_ages(text, question_ages)
 
 
 def test_stemming_from_many_threads_at_once_matches_one_thread():

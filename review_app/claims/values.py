@@ -51,9 +51,12 @@ def _age_after(card: Facts, words: str, number: str = r"\d{1,3}", said_age: bool
 def year_for_age(claim: Facts, card: Facts) -> str:
     """A year the claim gives where the card gives the age its last two digits write after the same
     word ("by 2025" against "by age 25"): a date read as an age, or an age as a date. (A year with
-    other digits is a time: "before 2024, ..." against "before age 50".)"""
+    other digits is a time: "before 2024, ..." against "before age 50"; so is a year that opens the sentence,
+    set off by a comma.)"""
     for sentence, _, _ in claim.sentences:
         for m in re.finditer(r"\b(by|at|from|until|before|after)\s+(\d{4})\b", sentence):
+            if not sentence[:m.start()].strip(" ([\"'") and sentence[m.end():].lstrip().startswith(","):
+                continue  # "By 2025, ORG was saying ...": the time the claim speaks from, no deadline
             age = None if m.group(2) in card.numbers else _age_after(card, m.group(1), re.escape(m.group(2)[2:]),
                                                                      said_age=True)
             if age:

@@ -640,6 +640,13 @@ class Verifier:
                     f"the claim gives {graded[0]}; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
         schedule = facts.intervals
         said = " ".join(sentence for sentence, _, _ in facts.sentences)
+        if set(aligned) == {"insufficient"} and "for" in facts.strengths and "for" not in facts.negated and anchored \
+                and not other_ages and not ignore_strength \
+                and any(p.search(said) for p in self.reader.rules.drawn_from_insufficient):
+            # "because the evidence is insufficient, ORG advises continued screening": no recommendation follows
+            return ("contradicts", "misstated_strength",
+                    f"the claim draws a recommendation from an I statement; {chunk_id} says "
+                    f"{_STRENGTH_WORDS['insufficient']}")
         if set(aligned) == {"against"} and not facts.strengths and not facts.negated and anchored \
                 and ((schedule and not any(self.reader.denies_word(said, i) for i in schedule)) or facts.directive) \
                 and not other_ages and not ignore_strength:
@@ -1280,8 +1287,14 @@ class Verifier:
         for sentence, _, _ in facts.sentences:
             for pattern in self.reader.rules.issued_in:
                 for m in pattern.finditer(sentence):
-                    if m.group(1) not in years and chunk.organization.lower() in m.group(0):
+                    if chunk.organization.lower() not in m.group(0):
+                        continue
+                    if m.group(1) not in years:
                         return f"{chunk.document_id} was published in {published.year}, not {m.group(1)}"
+                    if m.group(1) != str(published.year) and _CHANGED.search(m.group(0)) \
+                            and self._card_moves(chunk_id):
+                        # "lowered its start age ... in 2016" against the 2024 source's own change from 2016
+                        return f"{chunk.document_id} tells a change made in {published.year}, not in {m.group(1)}"
         return ""
 
     def _reported_otherwise(self, facts: Facts, organizations: Sequence[str], chunk_id: str) -> str:
@@ -1737,7 +1750,10 @@ _JOINS_VALUES = re.compile(r"\b(or|and|to|then|nor)\b")  # two values offered or
 _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what
 
 
-_PERIOD_RATE = re.compile(r"per (\d+ )?(year|month|decade)s? \S+%")  # a rate over a period, of no other quantity
+# a verb of a change in an issued_in match ("lowered ... from 50 to 40" is read as "sets the start age at 40")
+_CHANGED = re.compile(r"\b(lowered|raised|moved|switched|changed|sets)\b")
+# a rate over a period, of no other quantity ("per 2 years 2%", "per 1 to 2 years 2%")
+_PERIOD_RATE = re.compile(r"per (\d+ (to \d+ )?)?(year|month|decade)s? \S+%")
 
 
 def _age_fit(ages: set[float], clause: str, values: frozenset[str]) -> int:

@@ -158,6 +158,9 @@ class ClaimRules:
     # the patient's wish as the condition of the advice ("to those who want it"): an option told on her wish
     # against a card that recommends on that same wish is the card's recommendation
     on_request: tuple[re.Pattern[str], ...] = ()
+    # an I statement given as the grounds of a recommendation ("because the evidence is insufficient, ORG
+    # advises continued screening"): the recommendation drawn from it is no position the card states
+    drawn_from_insufficient: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -344,7 +347,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("frames"), "frames") if data.get("frames") else (),
                       patterns(data.get("routed_elsewhere"), "routed_elsewhere")
                       if data.get("routed_elsewhere") else (),
-                      patterns(data.get("on_request"), "on_request") if data.get("on_request") else ())
+                      patterns(data.get("on_request"), "on_request") if data.get("on_request") else (),
+                      patterns(data.get("drawn_from_insufficient"), "drawn_from_insufficient")
+                      if data.get("drawn_from_insufficient") else ())
 
 
 def _speaks(before: str) -> bool:

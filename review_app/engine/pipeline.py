@@ -28,7 +28,7 @@ from .dates import QuestionTime, question_time, without_event_years
 from .density import DensityParams, FactualDensity, rerank
 from .facts import ClaimRules, FactReader, load_claim_rules
 from .pack import load_pack
-from .query import PatientAttributes, QueryFeatures, card_age_ranges, parse_question, read_patient
+from .query import PatientAttributes, QueryFeatures, card_age_ranges, parse_question, patient_age_patterns, read_patient
 from .retrieval import Bm25Index, Bm25Params, SemanticIndex
 from .scope import ScopeGuard, asked_part, load_scope
 from .status import chunk_statuses_at, statuses_at
@@ -364,8 +364,8 @@ class Engine:
         """The patient, read from the question as the scope guard reads it (another language's words in
         English: "mama mmoja" is a woman, not a mother); her age, when it is told only in words the
         pack's vocabulary writes out ("una paciente de 46 años"), from the rewritten question."""
-        read = partial(read_patient, others=self.scope.context.experiencer,
-                                 history=self.scope.context.history, today=date)
+        read = partial(read_patient, others=self.scope.context.experiencer, history=self.scope.context.history,
+                       today=date, reading=patient_age_patterns(self.vocabulary))
         patient = read(self.vocabulary.correct(question))
         if not patient.ages:
             rewritten = read(self.vocabulary.normalize(question))

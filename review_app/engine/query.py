@@ -23,72 +23,101 @@ _BEFORE_WORDS = ("before", "prior to", "until", "till")
 _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|as of|from)\s+"
                         r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter )?(19[89]\d|20\d\d)\b", re.I)
 
-# The roles a question names the person it is about by ("caller is 44", "Employee, 50,", "my patient 47 year")
-_ROLE = r"(?:patient|pt|caller|client|member|woman|lady|female|person|enrollee|resident|veteran|employee|worker|" \
-        r"customer|participant|teacher|student|staffer|wife|spouse|partner)"
-# Ages in a question: "48-year-old", "48 yo", "45F", "age 45", "in her 40s", "over 75", "75+".
-_QUESTION_AGES = [
-    (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
-    (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
-    (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
-    (re.compile(r"\b(\d{2})\s?f(?=\s*[,;:)]|\s*$)"), "point"),  # typed fast: "me 56 f, ..."
-    (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
-    # ... or sets it off with a comma before who she is: "44, trans man, no family history" (not "50, 45 or 40?")
-    (re.compile(r"^\W*(\d{2})\s*,\s*(?!(?:or|and|to|vs)\b)(?=[a-z])", re.I), "point"),
-    # a question that opens with who the asker is, then the age: "trans man, 46. my mom had ..."
-    (re.compile(r"^\W*(?:(?:a|an|me|i'?m|i am)\s+)?(?:[a-z-]+\s+){0,2}"
-                r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
-                r"\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
-    (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|turned|"
-                # ("customer here is 46", "the lady in front of me is 52": where the person is told between)
-                + _ROLE + r"s?(?: (?:here|there|in front of me|on the line|at the counter|at my desk))? (?:is|was))"
-                # (an adverb between: "I'm obviously 43 too")
-                r"\s+(?:now\s+)?(?:(?:\w+ly|also|just|only|still|almost|about|around|now)\s+)?"
-                r"(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
-                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
-     "point"),
-    # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"
-    (re.compile(r"\b" + _ROLE + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
-    # ... or with a verb after it: "pt 42 says her mom had it at 50" (not "every woman 40 and up": a range)
-    (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s+(?:says|said|asks|asked|wants|reports|reported|states|stated|tells|told|"
-                r"thinks|wonders|has|had|with|w/|who|presents|presenting)\b", re.I), "point"),
-    # her age told alone at the start of a clause: "i stopped nursing years ago. 41 now and never had one"
-    (re.compile(r"(?:^|[.;!?,]\s*)(\d{2})\s+now\b", re.I), "point"),
-    # ... or after "now": "stopped in 2019, now 43 and well"
-    (re.compile(r"(?:^|[.;!?,]\s*)now\s+(\d{2})\b"
-                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years?|yrs?|min))", re.I), "point"),
-    # a learner's "my patient 47 year, average risk" (no verb, no "old")
-    (re.compile(r"\b" + _ROLE + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
-     "point"),
-    # a person "of" an age, told of herself ("I am a retired schoolteacher of seventy-eight")
-    (re.compile(r"\b(?:i'?m|i am|she'?s|she is)\s+(?:an?\s+)?(?:[a-z-]+\s+){0,3}?of\s+(\d{2})\b"
-                r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|kids|children))", re.I), "point"),
-    # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
-    (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
-    (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
-                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
-    (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
-                r"(?:age\s+)?(\d{2})\b", re.I), "point"),
-    (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
-    # a person of an age, asked about ("how often should a woman of 67 have one?")
-    (re.compile(r"\b(?:a|an|any)\s+(?:woman|lady|patient|person|female)\s+(?:of|aged)\s+(\d{2})\b"
-                r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|or (?:older|younger|over|more)"
-                r"|and (?:older|over|up)|\+))", re.I), "point"),
-    # her age at the time the question asks about ("In 2017, when I was 68, ...")
-    (re.compile(r"\b(?:when|while|back when) (?:i|she) was (?:only |just |about |around )?(\d{2})\b"
-                r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
-    # an age named, then owned: "for women of 79, which is my age", "at 61 (my age)"
-    (re.compile(r"\b(\d{2})\s*(?:,\s*(?:which|that) is|\(|-|–)\s*(?:also\s+)?(?:my|her) (?:own |current )?age\b", re.I),
-     "point"),
-    # ("age 52", and a form's field "Age: 76")
-    (re.compile(r"\bage(?:[sd]?\s+|\s*[:=]\s*)(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I),
-     "point"),
-    (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (?:early |mid |mid-|late )?(\d)0s\b", re.I), "decade"),
-    (re.compile(r"\b(?:over|above|older than|past|beyond|after)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
-    (re.compile(r"\b(\d{2})\s*(?:\+|and older|or older|and over|and up|years and older|years or older)", re.I), "from"),
-    (re.compile(r"\b(\d{2})\s*(?:-|to|through)\s*(\d{2})\b", re.I), "range"),
-    (re.compile(r"\bbetween (?:ages? )?(\d{2}) and (\d{2})\b", re.I), "range"),
-]
+@dataclass(frozen=True)
+class QuestionAgePatterns:
+    """The patterns that read ages in a question, built with the roles by which the pack's vocabulary.yaml
+    (`patient_roles`) says a question names the person it is about ("caller is 44", "Employee, 50,")."""
+
+    ages: tuple[tuple[re.Pattern[str], str], ...]
+    role_word: re.Pattern[str] | None  # any one of the roles (None when the pack names none)
+
+
+@functools.lru_cache(maxsize=16)
+def question_age_patterns(roles: tuple[str, ...] = (), present_at: tuple[str, ...] = ()) -> QuestionAgePatterns:
+    """The question-age patterns for the roles a pack names (`roles`, each a pattern) and the places
+    where a question tells the person with a role is, between the role and her age (`present_at`:
+    "customer here is 46", "the lady in front of me is 52"). With no roles, the patterns that need one
+    are left out."""
+    role = "(?:" + "|".join(roles) + ")" if roles else None
+    where = "(?: (?:" + "|".join(present_at) + "))?" if present_at else ""
+    return QuestionAgePatterns(_question_ages(role, where),
+                               re.compile(r"\b" + role + r"\b", re.I) if role else None)
+
+
+def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Ages in a question: "48-year-old", "48 yo", "45F", "age 45", "in her 40s", "over 75", "75+"."""
+    told_with_role = (r"|" + role + r"s?" + where + r" (?:is|was)") if role else ""
+    with_role = [
+        # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"
+        (re.compile(r"\b" + role + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
+        # ... or with a verb after it: "pt 42 says her mom had it at 50" (not "every woman 40 and up": a range)
+        (re.compile(r"\b" + role + r"\s+(\d{2})\s+(?:says|said|asks|asked|wants|reports|reported|states|stated|"
+                    r"tells|told|thinks|wonders|has|had|with|w/|who|presents|presenting)\b", re.I), "point"),
+    ] if role else []
+    learner_role = [
+        # a learner's "my patient 47 year, average risk" (no verb, no "old")
+        (re.compile(r"\b" + role + r"\s+(\d{2})\s*(?:years?|yrs?)\b(?!\s*(?:ago|old|later|since|of))", re.I),
+         "point"),
+    ] if role else []
+    return tuple([
+        (re.compile(r"\b(\d{2,3})\s*-?\s*(?:years?|yrs?|y)\s*-?\s*old\b", re.I), "point"),
+        (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
+        (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
+        (re.compile(r"\b(\d{2})\s?f(?=\s*[,;:)]|\s*$)"), "point"),  # typed fast: "me 56 f, ..."
+        (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
+        # ... or sets it off with a comma before who she is: "44, trans man, no family history" (not "50, 45 or 40?")
+        (re.compile(r"^\W*(\d{2})\s*,\s*(?!(?:or|and|to|vs)\b)(?=[a-z])", re.I), "point"),
+        # a question that opens with who the asker is, then the age: "trans man, 46. my mom had ..."
+        (re.compile(r"^\W*(?:(?:a|an|me|i'?m|i am)\s+)?(?:[a-z-]+\s+){0,2}"
+                    r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
+                    r"\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
+        (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|"
+                    r"turned" + told_with_role + r")"
+                    # (an adverb between: "I'm obviously 43 too")
+                    r"\s+(?:now\s+)?(?:(?:\w+ly|also|just|only|still|almost|about|around|now)\s+)?"
+                    r"(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
+         "point"),
+        *with_role,
+        # her age told alone at the start of a clause: "i stopped nursing years ago. 41 now and never had one"
+        (re.compile(r"(?:^|[.;!?,]\s*)(\d{2})\s+now\b", re.I), "point"),
+        # ... or after "now": "stopped in 2019, now 43 and well"
+        (re.compile(r"(?:^|[.;!?,]\s*)now\s+(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years?|yrs?|min))", re.I), "point"),
+        *learner_role,
+        # a person "of" an age, told of herself ("I am a retired schoolteacher of seventy-eight")
+        (re.compile(r"\b(?:i'?m|i am|she'?s|she is)\s+(?:an?\s+)?(?:[a-z-]+\s+){0,3}?of\s+(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|kids|children))", re.I), "point"),
+        # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
+        (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
+        (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
+        (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
+                    r"(?:age\s+)?(\d{2})\b", re.I), "point"),
+        (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
+        # a person of an age, asked about ("how often should a woman of 67 have one?")
+        (re.compile(r"\b(?:a|an|any)\s+(?:woman|lady|patient|person|female)\s+(?:of|aged)\s+(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|or (?:older|younger|over|more)"
+                    r"|and (?:older|over|up)|\+))", re.I), "point"),
+        # her age at the time the question asks about ("In 2017, when I was 68, ...")
+        (re.compile(r"\b(?:when|while|back when) (?:i|she) was (?:only |just |about |around )?(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
+        # an age named, then owned: "for women of 79, which is my age", "at 61 (my age)"
+        (re.compile(r"\b(\d{2})\s*(?:,\s*(?:which|that) is|\(|-|–)\s*(?:also\s+)?(?:my|her) (?:own |current )?age\b",
+                    re.I), "point"),
+        # ("age 52", and a form's field "Age: 76")
+        (re.compile(r"\bage(?:[sd]?\s+|\s*[:=]\s*)(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I),
+         "point"),
+        (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (?:early |mid |mid-|late )?(\d)0s\b", re.I),
+         "decade"),
+        (re.compile(r"\b(?:over|above|older than|past|beyond|after)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
+        (re.compile(r"\b(\d{2})\s*(?:\+|and older|or older|and over|and up|years and older|years or older)", re.I),
+         "from"),
+        (re.compile(r"\b(\d{2})\s*(?:-|to|through)\s*(\d{2})\b", re.I), "range"),
+        (re.compile(r"\bbetween (?:ages? )?(\d{2}) and (\d{2})\b", re.I), "range"),
+    ])
+
+
 # Age ranges a card states: explicit ranges and open-ended "75 and older" forms only; a start
 # age alone ("from age 40") is not a range, or every older age would match it.
 _CARD_AGES = [
@@ -126,7 +155,6 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
                              r"|\b(she|he) (can|could|may)\b[^.;!?]{0,80}\?", re.I)  # a learner's "she can wait or no?"
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
-_ROLE_WORD = re.compile(r"\b" + _ROLE + r"\b", re.I)
 _SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
 _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
 # "Mom (Helen, 81)", "my aunt (72)": an age in brackets after the person's word, her name before it or not
@@ -191,17 +219,20 @@ def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[
 
 
 def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
-                 history: re.Pattern[str] | None = None, today: dt.date | None = None) -> PatientAttributes:
+                 history: re.Pattern[str] | None = None, today: dt.date | None = None,
+                 reading: QuestionAgePatterns | None = None) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
     pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age).
     When the asker states no age of her own, a relative's age in a clause that tells no history
     (the pack's `history` cues) is the patient's: the question is asked for her ("my mom is 79").
-    Number words count as digits ("I'm forty-five", "in her fifties")."""
+    Number words count as digits ("I'm forty-five", "in her fifties"). `reading`: the question-age
+    patterns with the pack's roles (question_age_patterns; none by default)."""
+    reading = reading or question_age_patterns()
     question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
     thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
     events = []  # her age at something past ("in her 50s she had ..."), dropped if her age now is told
-    for age, clause, start in _ages_with_clause(question, others):
+    for age, clause, start in _ages_with_clause(question, reading.ages, others):
         person = others.search(clause) if others is not None else None
         if _THRESHOLD.search(question[max(0, start - 45):start]) and not (person and _EVENT_AGE.search(clause)):
             thresholds.append(age)  # (not "my friend started at 40": her age at an event of hers)
@@ -226,7 +257,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
         # that names the patient by her role, and no one else before it
         for m in _SET_OFF_AGE.finditer(question):
             before = re.split(r"[.;!?]", question[:m.start()])[-1]
-            role = _ROLE_WORD.search(before)
+            role = reading.role_word.search(before) if reading.role_word else None
             if role and 18 <= int(m.group(1)) <= OPEN_END and not (others is not None and others.search(before)):
                 mine = [(int(m.group(1)), int(m.group(1)))]
                 break
@@ -265,6 +296,11 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
                              tuple(a for a in dict.fromkeys(thresholds) if a not in mine))
 
 
+def patient_age_patterns(vocabulary: Vocabulary) -> QuestionAgePatterns:
+    """The question-age patterns with the roles and places the pack's vocabulary names."""
+    return question_age_patterns(vocabulary.patient_roles, vocabulary.roles_present_at)
+
+
 def _full_year(written: str) -> int:
     """A year as written: "1985", or "'85" (the last century from '30 on)."""
     if written[0].isdigit():
@@ -280,9 +316,9 @@ def _clause_around(text: str, before: str) -> str:
     return before + _CLAUSE.split(rest, maxsplit=1)[0]
 
 
-def _ages_with_clause(text: str, others: re.Pattern[str] | None = None) -> list[tuple[AgeRange, str, int]]:
+def _ages_with_clause(text: str, patterns, others: re.Pattern[str] | None = None) -> list[tuple[AgeRange, str, int]]:
     out = []
-    for age, start in _age_matches(text, _QUESTION_AGES):
+    for age, start in _age_matches(text, patterns):
         # "my mom is 79 and had cancer at 60": the 60 is hers
         out.append((age, last_clause(text[max(0, start - 80):start], _CLAUSE), start))
     taken = {start for _, _, start in out}
@@ -338,7 +374,7 @@ def age_ranges(text: str, patterns=None) -> tuple[AgeRange, ...]:
     """Age ranges stated in `text`, as inclusive (low, high) pairs; only plausible adult ages."""
     found: list[AgeRange] = []
     lowered = text.lower() if text.isascii() else None  # see Vocabulary.normalize: skip what cannot match
-    for pattern, kind in patterns or _QUESTION_AGES:
+    for pattern, kind in patterns or question_age_patterns().ages:
         starts = match_starts(pattern) if lowered is not None else None
         if starts is not None and not any(start in lowered for start in starts):
             continue
@@ -397,6 +433,7 @@ def parse_question(question: str, vocabulary: Vocabulary, background: Background
         ranking_words = [w for w in ranking_words if w not in theirs]
     return QueryFeatures(tuple(vocabulary.stems(ranking_words)), tuple(vocabulary.stems(words)),
                          tuple(background.weight(w) for w in words), years,
-                         patient.spoken_ages if patient is not None else age_ranges(numbers_to_digits(question)),
+                         patient.spoken_ages if patient is not None
+                         else age_ranges(numbers_to_digits(question), patient_age_patterns(vocabulary).ages),
                          historical,
                          patient)

@@ -66,6 +66,10 @@ class Vocabulary:
     # guard, the dates and the patient's age meet them as every English question: (cue, rewrites) per
     # language, its rewrites applied only when its cue matches (cards, in English, never do)
     translations: tuple[tuple[re.Pattern[str], tuple[tuple[re.Pattern[str], str], ...]], ...] = ()
+    # the roles a question names the person it asks about by ("caller is 44", "Employee, 50,"), and where it
+    # tells such a person is, between her role and her age ("customer here is 46"): patterns
+    patient_roles: tuple[str, ...] = ()
+    roles_present_at: tuple[str, ...] = ()
 
     def name_documents(self, question: str) -> str:
         for pattern, replacement in self.document_names:
@@ -290,13 +294,21 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     marks = [_pair(pair, name, f"dictation.marks[{i}]", problems)
              for i, pair in enumerate(dictation.get("marks") or [])]
     translations = _translations(data.get("translate") or {}, name, problems)
+    roles = data.get("patient_roles") or {}
+    if not (isinstance(roles, dict) and all(isinstance(roles.get(k, []), list) for k in ("roles", "present_at"))):
+        problems.append(Problem(name, "patient_roles", "expected `roles` and `present_at`, each a list of patterns"))
+        roles = {}
+    for key in ("roles", "present_at"):
+        for i, pattern in enumerate(roles.get(key) or []):
+            compile_pattern(pattern, name, f"patient_roles.{key}[{i}]", problems)
     if problems:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
     return Vocabulary(tuple(r for r in rewrites if r), stop_words, tuple(cues), tuple(e for e in expansions if e),
                       Path(corpus_dir), tuple(w.lower() for w in spelling), traits, tuple(d for d in documents if d),
                       dictation_cue=dictation_cue, dictated_marks=tuple(m for m in marks if m),
-                      translations=translations)
+                      translations=translations, patient_roles=tuple(map(str, roles.get("roles") or ())),
+                      roles_present_at=tuple(map(str, roles.get("present_at") or ())))
 
 
 def _translations(spec: object, file: str, problems: list[Problem]) -> tuple:

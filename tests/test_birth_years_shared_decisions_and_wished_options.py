@@ -123,6 +123,9 @@ from .test_dates import stated
     # "may want to think about" is an option: a recommendation understated
     ("The ACS says women forty-five to fifty-four may want to think about a yearly mammogram.", ACS_45_54,
      "contradicts"),
+    # ... a conversation the patient may want to have is no strength of the organization's
+    ("You may want to discuss every-other-year screening, which is what USPSTF advises at your age.", USPSTF_REC,
+     "supports"),
     # a change dated to the year it was made from
     ("The USPSTF lowered its start age from 50 to 40 in 2016.", USPSTF_CHANGES, "contradicts"),
     ("The USPSTF lowered its start age from 50 to 40 in 2024.", USPSTF_CHANGES, "supports"),

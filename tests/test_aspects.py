@@ -478,9 +478,12 @@ def test_the_organization_a_reaction_is_to_has_no_statement_to_miss(engine, sett
     ("How does the USPSTF 2024 start age compare with the ACR's?", "start_age", "what_changed"),
     ("How does the 2016 advice differ from the current one?", "what_changed", None),
     ("How does it compare with the 2016 practice bulletin?", "what_changed", None),
-    # "still pushing X" recommends X; "pushing for" and "what are they pushing" ask for the call
-    ("Is ACS still pushing clinical breast exams for women in their 30s?", "clinical_breast_examination", "calls_for"),
-    ("The radiologists said it was not enough. What are they pushing for?", "calls_for", None),
+    # "still pushing X" recommends X; "pushing for" and "what are they pushing" ask for the calls it makes
+    ("Is ACS still pushing clinical breast exams for women in their 30s?", "clinical_breast_examination",
+     "calls_for_more"),
+    ("The radiologists said it was not enough. What are they pushing for?", "calls_for_more", None),
+    # ... "instead" asks what it wants in place of the other's advice
+    ("The radiologists said it was not enough. What are they pushing for instead?", "calls_for", "calls_for_more"),
     # a reaction named only as where the point is asked ("in its statement on ...") is not asked
     ("What interval did the ACR ask for in its statement on the final task force update?", "interval", "response"),
     # who it is NOT meant for asks who is left out; "may not apply to me" still asks whether it covers her
@@ -583,11 +586,11 @@ def test_a_reaction_asked_of_one_point_is_its_section_on_that_point(engine, sett
 def test_a_point_granted_before_the_ask_is_not_the_answer(engine, settings):
     decision = engine.ask("Apart from wanting yearly instead of every-two-year mammograms, what else did the ACR call "
                           "for in its statement on the USPSTF update?", settings)
-    assert decision.aspects == ("calls_for",)
-    assert decision.answer_chunks["calls_for"] == ("acr-uspstf-2024-response#risk-assessment",)
+    assert decision.aspects == ("calls_for_more",)
+    assert decision.answer_chunks["calls_for_more"] == ("acr-uspstf-2024-response#risk-assessment",)
     # the same question without the granted point keeps the yearly call
     decision = engine.ask("What did the ACR call for in its statement on the USPSTF update?", settings)
-    assert "acr-uspstf-2024-response#annual-screening-from-40" in decision.answer_chunks["calls_for"]
+    assert "acr-uspstf-2024-response#annual-screening-from-40" in decision.answer_chunks["calls_for_more"]
 
 
 def test_health_that_limits_life_expectancy_asks_when_to_stop(engine):
@@ -1148,7 +1151,7 @@ def test_a_reaction_after_the_move_the_whole_recommendation_and_a_cited_label(en
     ("A colleague asked why the ACR says yearly when the USPSTF says every 2 years. What did ACR say about the "
      "guidelines disagreeing?", "conflicting_advice"),
     ("How did the ACR respond when the USPSTF issued its final recommendation? What did ACR say was still missing?",
-     "calls_for"),
+     "calls_for_more"),
     ("On what date did ACOG update its guidance on when to begin screening, and what did its guidance say "
      "immediately before and after that update?", "what_changed"),
 ])

@@ -102,7 +102,9 @@ def test_a_whole_decade_is_no_start_unless_screening_starts_in_it(verifier):
 
 def test_a_claim_about_the_present_that_names_the_past_beside_it_is_judged_now(verifier):
     text = "The task force currently holds, as it did in 2016, that screening in the 40s is an individual decision."
-    assert judge(verifier, text, "uspstf-2016#ages-40-to-49")[:2] == ("does_not_support", "wrong_version")
+    # (not supported as of 2016 alone: the part dated to 2016 is the old card's, what holds today is not; four
+    # later sets' annotators label such two-time claims partly supported)
+    assert judge(verifier, text, "uspstf-2016#ages-40-to-49")[:2] == ("partially_supports", "wrong_version")
     # the counterpart: the same words about 2016 alone are the 2016 statement's
     assert judge(verifier, "In 2016 the task force held that screening in the 40s was an individual decision.",
                  "uspstf-2016#ages-40-to-49")[0] == "supports"

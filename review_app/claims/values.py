@@ -36,7 +36,7 @@ DATED_MONTH = re.compile(rf"\b({MONTHS})\s+(\d{{4}}){NAMED}")
 def unstated_dates(claim: Facts, card: Facts) -> list[str]:
     """The claim's event dates (a month and year) the card's text does not give: the year
     alone, or the card's date of publication, does not state the month."""
-    text = " ".join(sentence for sentence, _, _ in card.sentences)
+    text = card.text
     return sorted({f"{m.group(1)} {m.group(2)}" for sentence, _, _ in claim.sentences
                    for m in DATED_MONTH.finditer(sentence) if f"{m.group(1)} {m.group(2)}" not in text})
 
@@ -208,7 +208,7 @@ def uncovered(claim: Facts, card: Facts, ageless_span: tuple[int, int] | None = 
         if value in claim.bounds and any(high == float(value) - 1 for _, high in card.age_ranges):
             continue  # "before 50" and a card's "40 to 49"
         if number and value not in claim.ends and not any(float(value) in (a, b) for a, b in claim.age_ranges) \
-                and _MOVED.search(" ".join(sentence for sentence, _, _ in claim.sentences)) \
+                and _MOVED.search(claim.text) \
                 and any(float(value) == high + 1 and str(low) in claim.values
                         for low, high in card.age_ranges if high < 100):
             continue  # "moved the start from 50 to 40" and a card's change for "40 to 49": the band's edge

@@ -286,7 +286,7 @@ class Verifier:
         """A claim that says, with no strength word, hedged or not, that screening goes on or stops
         ("healthy women may want to continue after 75"), undenied and not asked as "whether": a
         direction an insufficient-evidence statement does not give."""
-        text = " ".join(sentence for sentence, _, _ in facts.sentences)
+        text = facts.text
         return not facts.strengths and not facts.negated and any(pair in self.reader.rules.directional
                                                                  for pair, _ in facts.poles) \
             and not _WHETHER.search(text) and not any(p.search(text) for p in self.accounting.negators)
@@ -358,7 +358,8 @@ class Verifier:
         chunk = corpus.chunk_by_id[chunk_id]
         source = corpus.source_by_id[chunk.document_id]
         status = self.engine.chunk_statuses(reference_date)[chunk_id]  # a replaced section is superseded
-        card, card_flags, card_named = self._chunk_facts(chunk_id, not claim.historical)
+        card, card_flags, card_named = self._chunk_facts(
+            chunk_id, not claim.historical or self._speaks_of_its_time(claim.facts.text, chunk_id))
 
         def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
             return Verdict(chunk_id, label, reason, explanation, status)
@@ -372,7 +373,7 @@ class Verifier:
             and (not claim.attributed or chunk.organization in claim.attributed) else []
         if covered:
             return verdict("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
-        whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        whole = claim.facts.text
         more = sorted(card_named - claim.named) if listing and card.excludes else []
         if more and "only_some" in scope_classes(whole, self.accounting):  # "only X and Y are left out"
             labels = "; ".join(self.engine.scope.label(f) for f in more)
@@ -419,8 +420,24 @@ class Verifier:
             elif successors:
                 detail = (f"is superseded at {when} in this section ({chunk_id}: replaced by "
                           f"{', '.join(successors)}; its other sections stay current)")
+            if status == "superseded" and self._dates_a_part_to(claim, chunk_id):
+                # "In 2016 ORG-A left it to the patient, a position it still holds today": the part dated to
+                # this version is its to state; what the claim says of the present is not
+                past = self._judge(dataclasses.replace(claim, historical=True), chunk_id, reference_date)
+                if past.label in ("supports", "partially_supports"):
+                    return verdict("partially_supports", "wrong_version",
+                                   f"{chunk_id} states what the claim says of {source.published_date.year}; "
+                                   f"{source.id} {detail}, so not what it says of the present")
             return verdict("does_not_support", "wrong_version",
                            f"{source.id} {detail}, but the claim speaks of current guidance")
+        undone = self._later_acts(claim.facts.text, chunk_id, self.reader.rules.later_version_undone)
+        # (unless the claim says what holds now, "... and no longer applies", which the card's status answers)
+        if undone and (not claim.attributed or chunk.organization in claim.attributed) \
+                and not _NO_LONGER.search(claim.facts.text):
+            # "ORG-A's exam advice in its 2017 bulletin was withdrawn by the 2024 update": not the old card's to say
+            return verdict("does_not_support", "missing_fact",
+                           f"{chunk_id} is of {source.published_date.year}; what a {min(undone)} version did to it "
+                           f"is not on it")
         cohort = self._cohort_read_as_age(whole, card, chunk_id) \
             if not claim.attributed or chunk.organization in claim.attributed else ""
         if cohort:
@@ -437,6 +454,10 @@ class Verifier:
             when = ", ".join(d.isoformat() for d in spoken)
             return verdict("does_not_support", "wrong_version",
                            f"{chunk_id} was not in force at {when}, the time the claim speaks of")
+        preceded = self._told_of_before_the_move(claim, chunk_id) \
+            if claim.historical and (not claim.attributed or chunk.organization in claim.attributed) else ""
+        if preceded:  # "Before 2024, ORG-A rated the 40s grade B" against "moved from grade C to grade B"
+            return verdict("contradicts", "missing_fact", f"{chunk_id} states {preceded}")
         left = self._strength_moved_from(claim, card, chunk_id) \
             if not claim.attributed or chunk.organization in claim.attributed else ""
         if left:  # "it leaves it up to you in your forties" against "moved from an individual decision to ..."
@@ -467,7 +488,7 @@ class Verifier:
         if label in ("partially_supports", "does_not_support") and not claim.historical:
             whole = self._chunk_facts(chunk_id)[0]  # the card with what it says of the past
             if whole.words != card.words and self._compare(claim, whole, chunk_id)[0] == "supports":
-                if self.reader.moves(" ".join(s for s, _, _ in claim.facts.sentences)):
+                if self.reader.moves(claim.facts.text):
                     # (a claim that tells the move itself, "grade B, up from a grade C", tells the past as past)
                     return verdict("supports", None, f"{chunk_id} states the move the claim tells")
                 # (a recommendation the card states now in other words, "advises starting at 40" for its
@@ -502,7 +523,7 @@ class Verifier:
         test A's interval; not "test A yearly from 40 + a risk check by 25")."""
         rules = self.reader.rules
         exams = [words for name, words in rules.other_exams if name in missing]
-        text = " ".join(t for t, _, _ in facts.sentences)
+        text = facts.text
         if not exams or any(p.search(text) for p in rules.own_exam):
             return False
         parts = [p for p in _PARTS.split(text) if p.strip()]
@@ -516,7 +537,7 @@ class Verifier:
         when the claim speaks of its own exam and in no word of that one: a wrong-chunk citation,
         which neither states nor denies the claim."""
         rules = self.reader.rules
-        whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        whole = claim.facts.text
         if not any(p.search(whole) for p in rules.own_exam):
             return ""
         heading = self.engine.corpus.chunk_by_id[chunk_id].heading
@@ -598,14 +619,14 @@ class Verifier:
         reversed_move = self._reversed_move(facts, chunk_id)
         if reversed_move:
             return "contradicts", "missing_fact", f"{chunk_id} states a move {reversed_move}"
-        compared = frequency_clash(" ".join(s for s, _, _ in facts.sentences),
+        compared = frequency_clash(facts.text,
                                    self.engine.corpus.chunk_by_id[chunk_id].text, card.intervals, self.accounting,
                                    self._text_intervals)
         if compared:  # "less often than ORG-B" against a card whose interval is the more frequent
             return "contradicts", "missing_fact", f"{chunk_id} states {compared}"
         others = tuple(o.lower() for o in self.engine.corpus.organizations
                        if o != self.engine.corpus.chunk_by_id[chunk_id].organization)
-        theirs = set_aside_for(" ".join(s for s, _, _ in facts.sentences),
+        theirs = set_aside_for(facts.text,
                                self.engine.corpus.chunk_by_id[chunk_id].text,
                                self.reader.single_intervals(facts.intervals), others,
                                tuple(o.lower() for o in self.engine.corpus.organizations), self.accounting,
@@ -617,7 +638,7 @@ class Verifier:
         required = "against" if "against" in facts.strengths else None
         offered = "option" in facts.strengths  # (a permission still leaves a choice of intervals open)
         if facts.strengths == ("option",) and "for" in aligned and self.reader.permission_only(
-                " ".join(sentence for sentence, _, _ in facts.sentences)):
+                facts.text):
             facts = dataclasses.replace(facts, strengths=("for",))  # allowed to go on: granted by "should go on"
         elif facts.strengths == ("option",) and "for" in aligned and self._on_request(facts, card):
             facts = dataclasses.replace(facts, strengths=("for",))  # "offer it to those who want it"
@@ -639,13 +660,13 @@ class Verifier:
             return ("contradicts", "misstated_strength",
                     f"the claim gives {graded[0]}; {chunk_id} says {_STRENGTH_WORDS['insufficient']}")
         schedule = facts.intervals
-        said = " ".join(sentence for sentence, _, _ in facts.sentences)
+        said = facts.text
         if set(aligned) == {"insufficient"} and "for" in facts.strengths and "for" not in facts.negated and anchored \
                 and not other_ages and not ignore_strength \
                 and any(p.search(said) for p in self.reader.rules.drawn_from_insufficient):
             # "because the evidence is insufficient, ORG advises continued screening": no recommendation follows
             return ("contradicts", "misstated_strength",
-                    f"the claim draws a recommendation from an I statement; {chunk_id} says "
+                    f"the claim draws a recommendation from what {chunk_id} states: "
                     f"{_STRENGTH_WORDS['insufficient']}")
         if set(aligned) == {"against"} and not facts.strengths and not facts.negated and anchored \
                 and ((schedule and not any(self.reader.denies_word(said, i) for i in schedule)) or facts.directive) \
@@ -693,7 +714,7 @@ class Verifier:
         # "from age 55" is a range open above, for the ages a claim places in it (not for anchoring)
         opened = _opened(card)
         # "ORG-A does not say yearly from 40": an interval the claim denies is none it gives
-        said = " ".join(sentence for sentence, _, _ in facts.sentences)
+        said = facts.text
         denied_intervals = frozenset(i for i in self.reader.single_intervals(facts.intervals)
                                      if self._denied_interval(said, i))
         denied_stated = sorted(i for i in self.reader.single_intervals(facts.intervals) & card.intervals
@@ -792,7 +813,7 @@ class Verifier:
         stated = stated.union(*(words for name, words in claim.concept_words if name in card.concepts))
         if facts.strengths and set(facts.strengths) <= set(aligned):
             stated = stated | claim.strength_words  # its strength is the card's, in its own words ("acceptable")
-        said = " ".join(t for t, _, _ in facts.sentences)
+        said = facts.text
         if facts.starts and facts.starts <= _starts_of(card) \
                 and not any(p.search(said) for p in self.reader.rules.change_told):
             # "starting at 40" of a card's "aged 40 to 74" (not a start told as a change: "no longer ... since 2024")
@@ -802,7 +823,7 @@ class Verifier:
             coverage = _content_coverage(claim.weights, stated | self._agreed_words(claim, card))
         if not missing and (coverage >= CONTENT_COVERAGE or placed) and set(aligned) == {"insufficient"} \
                 and {"insufficient", "for"} <= set(facts.strengths) and "for" not in facts.negated \
-                and any(p.search(" ".join(t for t, _, _ in facts.sentences)) for p in self.reader.rules.change_told):
+                and any(p.search(facts.text) for p in self.reader.rules.change_told):
             # "upgraded its I statement and now recommends X" (a change told): the card states the I
             # statement, not the recommendation
             return ("partially_supports", "missing_fact",
@@ -830,8 +851,8 @@ class Verifier:
     def _on_request(self, facts: Facts, card: Facts) -> bool:
         """The claim and the card both make the advice hang on the patient's wish ("to patients who want it"
         and "recommends ... for women who want it")."""
-        said = " ".join(s for s, _, _ in facts.sentences)
-        stated = " ".join(s for s, _, _ in card.sentences)
+        said = facts.text
+        stated = card.text
         return any(p.search(said) for p in self.reader.rules.on_request) \
             and any(p.search(stated) for p in self.reader.rules.on_request)
 
@@ -839,16 +860,22 @@ class Verifier:
                      chunk_id: str) -> tuple[str, str | None, str] | None:
         """Withhold `supports` when an atom of the claim is not positively matched on the card
         (`accounting.py`): a year, a polarity, a scope word, values bound together."""
-        claim_text = " ".join(s for s, _, _ in facts.sentences)
-        card_text = " ".join(s for s, _, _ in card.sentences)
+        claim_text = facts.text
+        card_text = card.text
         own = self._own_year(chunk_id, claim_text)
         unknown = frozenset(m.group(2) for s, _, _ in facts.sentences for m in DATED_YEAR.finditer(s)
                             if m.group(2) not in self._card_years())
-        later = frozenset(y for y in self._source_years(chunk_id) if claim.historical and own and y > max(own))
+        # (a later version's own act, "carried over into its 2024 update", is no anchor in time: unstated)
+        kept = self._later_acts(claim_text, chunk_id, self.reader.rules.later_version_kept)
+        later = frozenset(y for y in self._source_years(chunk_id)
+                          if claim.historical and own and y > max(own) and y not in kept)
         years = unstated_years(claim_text, card_text, own | later | self._in_force_at(claim_text, chunk_id), unknown)
         if years:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not give {', '.join(years)} (another document's or another time's)")
+        as_ages = sorted({m.group(1) for m in _YEAR_AS_AGE.finditer(claim_text)} & set(YEAR.findall(card_text)))
+        if as_ages:  # "women aged 2015 to 2019" against "from 2015 to 2019": the card's years, given as ages
+            return "contradicts", "missing_fact", f"{chunk_id} gives {', '.join(as_ages)} as a year, not an age"
         foreign = self._years_of_another_topic(facts, card)
         if foreign:
             return "does_not_support", "missing_fact", f"{chunk_id} gives {foreign}"
@@ -860,10 +887,22 @@ class Verifier:
         if unmatched:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not say it holds for {' / '.join(sorted(unmatched))} as the claim does")
-        bound = split_bindings(facts, card) or percent_of_another(facts, card, self.reader.rules.concepts)
+        bound = split_bindings(facts, card) or split_bindings(self._list_items(facts), card) \
+            or percent_of_another(facts, card, self.reader.rules.concepts)
         if bound:
             return "contradicts", "missing_fact", f"{chunk_id} states {bound}"
         return None
+
+    def _list_items(self, facts: Facts) -> Facts:
+        """The claim with each clause that lists values ("every 1 to 3 years from 40 and yearly from
+        25 to 39") cut into its items, each item's values read on their own: a card sentence holding
+        every value of the list may still bind them otherwise, item by item."""
+        items = []
+        for clause, strengths, _ in facts.clauses or facts.sentences:
+            for item in _LIST_ITEM.split(clause):
+                numbers, intervals, grades = self.reader.values(item)
+                items.append((item, strengths, numbers | intervals | grades))
+        return dataclasses.replace(facts, clauses=tuple(items))
 
     def _years_of_another_topic(self, claim: Facts, card: Facts) -> str:
         """Years the claim gives that every card clause giving them dates for a topic the claim does
@@ -880,6 +919,35 @@ class Verifier:
             if holders and not measured and all(n and not n & claim.concepts for n in named):
                 out.append(f"{year} for {', '.join(sorted(set().union(*named)))}")
         return "; ".join(out)
+
+    def _later_acts(self, text: str, chunk_id: str, patterns: Sequence[re.Pattern[str]]) -> frozenset[str]:
+        """The years, later than the chunk's source, of what the claim says a later version did (`patterns`)."""
+        published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        if published is None:
+            return frozenset()
+        return frozenset(m.group(1) for p in patterns for m in p.finditer(text) if int(m.group(1)) > published.year)
+
+    def _speaks_of_its_time(self, text: str, chunk_id: str) -> bool:
+        """Every time the claim speaks of is in or after the year of the chunk's source ("that guidance,
+        finalized in 2024, lowered ...", cited to the 2024 card): the card's present is the claim's, not
+        the past it tells of (the advice it moved away from)."""
+        published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        times = list(_TIME_OF.finditer(text))
+        if published is None or not times or _FORMERLY.search(text) or self.reader.moves(text) \
+                or _CHANGE_VERB.search(text):
+            return False  # (a change told: the card's past is the claim's too)
+        return all(
+            int(m.group(2)) >= published.year and m.group(1) not in _BEFORE for m in times)
+
+    def _dates_a_part_to(self, claim: _ClaimReading, chunk_id: str) -> bool:
+        """The claim dates a part of what it says to the year of the chunk's source, beside what it says
+        of today ("In 2016 ORG-A left it to the patient, a position it still holds today", "insufficient
+        in 2016 and still is", "the same as in 2016"): it speaks of two times, and the dated one is the old
+        card's. (A version named by its date, "ORG-A (July 2017): ... remains current", "from 2017", dates
+        no part: the claim says that version is current.)"""
+        year = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        return year is not None and any(m.group(1) in ("in", "during") and m.group(2) == str(year.year)
+                                        for m in DATED_YEAR.finditer(claim.facts.text))
 
     def _own_year(self, chunk_id: str, claim_text: str = "") -> frozenset[str]:
         """The year of the chunk's source, and of a version it replaces that its text names by that
@@ -976,7 +1044,7 @@ class Verifier:
         drop = {v for v in facts.numbers if is_year(v) and v in names and v not in dated}
         # an event's date that no card states ("a woman who turns 75 in 2026") is the claim's own
         drop |= {v for v in facts.numbers if is_year(v) and v in dated and v not in self._card_years()}
-        drop |= self._in_force_at(" ".join(s for s, _, _ in facts.sentences), chunk_id)
+        drop |= self._in_force_at(facts.text, chunk_id)
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
 
     def _in_force_at(self, text: str, chunk_id: str) -> frozenset[str]:
@@ -996,7 +1064,7 @@ class Verifier:
                      for stem in vocabulary.stems(vocabulary.content_words(finding["concept"]))}
             return dataclasses.replace(reading, weights={w: v for w, v in reading.weights.items() if w not in named})
 
-        whole = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        whole = claim.facts.text
         atoms = tuple(dataclasses.replace(a, reading=strip(a.reading, a.text)) for a in claim.atoms)
         return dataclasses.replace(strip(claim, whole), atoms=atoms)
 
@@ -1094,7 +1162,7 @@ class Verifier:
         # a supported part with facts of its own is about another section; one that only gives a
         # strength ("it calls the evidence insufficient") is about the same thing
         # (a bare topic label, "Clinical exam, ORG: ...", names what the other parts are about)
-        lead = " ".join(s for s, _, _ in claim.facts.sentences)
+        lead = claim.facts.text
         apart = [a for a in supported if a.reading.facts.values
                  or (a.reading.facts.concepts and not (_topic_label(a) and re.match(
                      re.escape(a.text) + r"\s*[,:]", lead)))]
@@ -1225,7 +1293,7 @@ class Verifier:
         rules = self.reader.rules
         if not rules.removal or self._chunk_facts(chunk_id)[0].words != card.words:
             return ""
-        text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        text = claim.facts.text
         for pattern in rules.removal:
             for m in pattern.finditer(text):
                 before = re.split(r"[.;:,]", text[:m.start()])[-1]
@@ -1301,7 +1369,7 @@ class Verifier:
         """The interval a card reports as another organization's ("every year rather than every 2 years
         as ORG-B advises"), when the claim gives that organization a different one."""
         everyone = tuple(o.lower() for o in self.engine.corpus.organizations)
-        return set_aside_for(" ".join(s for s, _, _ in facts.sentences), self.engine.corpus.chunk_by_id[chunk_id].text,
+        return set_aside_for(facts.text, self.engine.corpus.chunk_by_id[chunk_id].text,
                              self.reader.single_intervals(facts.intervals), tuple(o.lower() for o in organizations),
                              everyone, self.accounting, self._text_intervals)
 
@@ -1332,8 +1400,8 @@ class Verifier:
         """The claim's words it states as so that the card states only under a negation ("does not
         recommend routine supplemental screening" against "warrant supplemental screening")."""
         tokenize = self.engine.vocabulary.tokenize
-        claim_under, claim_free = negated_words(" ".join(s for s, _, _ in facts.sentences), self.accounting, tokenize)
-        card_under, card_free = negated_words(" ".join(s for s, _, _ in card.sentences), self.accounting, tokenize)
+        claim_under, claim_free = negated_words(facts.text, self.accounting, tokenize)
+        card_under, card_free = negated_words(card.text, self.accounting, tokenize)
         if claim_under or facts.excludes or card.excludes:
             return []
         return sorted(w for w in (claim_free & card_under) - card_free if w in claim.weights)
@@ -1342,7 +1410,7 @@ class Verifier:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
         card sentence closest to the claim takes the other side (not when the claim says its side
         holds only at times and the card's sentence makes an exception)."""
-        text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        text = claim.facts.text
         # "not having one doesn't mean never stopping": the side holds at times, as a card's "unless ..." allows
         at_times = any(p.search(text) for p in self.accounting.exception)
         if claim.facts.concepts and not claim.facts.concepts & card.concepts:
@@ -1353,7 +1421,7 @@ class Verifier:
     def _reversed_move(self, facts: Facts, chunk_id: str) -> str:
         """A move the card states ("from grade C to grade B") that the claim makes the other way."""
         card_moves = self._card_moves(chunk_id)
-        for before, after in self.reader.moves(" ".join(s for s, _, _ in facts.sentences)):
+        for before, after in self.reader.moves(facts.text):
             for card_before, card_after in card_moves:
                 if before & card_after and after & card_before:
                     return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
@@ -1364,7 +1432,7 @@ class Verifier:
         (stated before the move, not after it), on the move's ages or topic; not when the claim
         tells a change itself ("the update replaced that individual decision with ...")."""
         facts = claim.facts
-        text = " ".join(sentence for sentence, _, _ in facts.sentences)
+        text = facts.text
         if claim.historical or not facts.strengths or self.reader.moves(text) \
                 or any(p.search(text) for p in self.reader.rules.change_told + self.reader.rules.removal) \
                 or not (anchors(facts.values & card.values) or ages_within(facts, card)
@@ -1374,6 +1442,27 @@ class Verifier:
         for before, after in self._card_move_strengths(chunk_id):
             if stated <= before and not stated & after:
                 return _STRENGTH_WORDS[facts.strengths[0]]
+        return ""
+
+    def _told_of_before_the_move(self, claim: _ClaimReading, chunk_id: str) -> str:
+        """A value the card says its advice moved to, which the claim gives to a time before the move
+        (before the year of the card's source, or a year before it; "previously", "used to"), giving
+        none of the values moved from; not when the claim tells the change itself."""
+        published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        text = claim.facts.text
+        if published is None or self.reader.moves(text) or _CHANGE_VERB.search(text) or _NOW.search(text) \
+                or any(int(m.group(2)) >= published.year and m.group(1) not in _BEFORE
+                       for m in _TIME_OF.finditer(text)):
+            return ""  # (the claim tells both times: "used to ..., and since 2024 ...", "from C in 2016 to B in 2024")
+        earlier = _FORMERLY.search(text) or any(
+            int(m.group(2)) < published.year or (int(m.group(2)) == published.year and m.group(1) in _BEFORE)
+            for m in _TIME_OF.finditer(text))
+        if not earlier:
+            return ""
+        for before, after in self._card_moves(chunk_id):
+            told = sorted(v for v in claim.facts.values & after if not is_year(v))
+            if told and not claim.facts.values & before:
+                return f"{told[0]} only after its change (before it: {', '.join(sorted(before))})"
         return ""
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
@@ -1389,7 +1478,7 @@ class Verifier:
         same side ("does not present X as making Y unnecessary" and "it does not replace it"):
         compared as a side, so stated."""
         agreed = {name for name, side, (theirs, _) in self._sides(claim, card) if theirs == side}
-        text = " ".join(sentence for sentence, _, _ in claim.facts.sentences)
+        text = claim.facts.text
         vocabulary = self.engine.vocabulary
         return frozenset(stem for name, first, second in self.reader.rules.antonyms if name in agreed
                          for pattern in first + second for m in pattern.finditer(text)
@@ -1627,7 +1716,7 @@ def _opened(card: Facts) -> Facts:
 
 # a year that opens the sentence ("In 2019 the task force was ..."): the time it speaks at, when the
 # cited section was in force then (never read as a version's date: "In 2016 ..." may cite a later card)
-_OPENING_YEAR = re.compile(r"^\W*in ((?:19|20)\d\d)\b(?=,?\s+[a-z])", re.I)
+_OPENING_YEAR = re.compile(r"^\W*in (?:(?:early|mid|late)[- ]?)?((?:19|20)\d\d)\b(?=,?\s+[a-z])", re.I)
 
 
 def _spoken_times(text: str, *marks: re.Pattern[str]) -> list[tuple[str, dt.date]]:
@@ -1679,7 +1768,7 @@ def _applies_point(part: Facts, point: Facts) -> bool:
     ranges or at or past the age it starts from ("annual from 40" applies at 42), and no denial; or the
     point's own schedule with no age, put to the reader ("so you may want to consider yearly screening")."""
     ages = ages_of(part)
-    said = " ".join(s for s, _, _ in part.sentences)
+    said = part.text
     # (a schedule applied, not a course denied: "so there is no point screening after 50" is a claim of its own)
     if not part.values or not part.values - ages <= point.values or re.search(r"\b(no|not|never|none)\b|n't\b", said):
         return False
@@ -1721,7 +1810,7 @@ def _aligned_strengths(claim: Facts, card: Facts,
     best-overlapping sentences that express any strength (all sentences when none overlaps).
     `sides`: the ages a text places on one side ("after 75"); a clause on the claim's side of an
     age weighs more, one on the other side less ("through 75, then a shared decision")."""
-    claim_sides = sides(" ".join(s for s, _, _ in claim.sentences)) if sides else frozenset()
+    claim_sides = sides(claim.text) if sides else frozenset()
     claim_ages = {float(a) for a in ages_of(claim)}
     by_overlap: dict[int, list[str]] = {}
     for sentence, strengths, values in card.clauses or card.sentences:
@@ -1751,7 +1840,22 @@ _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2
 
 
 # a verb of a change in an issued_in match ("lowered ... from 50 to 40" is read as "sets the start age at 40")
-_CHANGED = re.compile(r"\b(lowered|raised|moved|switched|changed|sets)\b")
+# where a list of values parts into items: a comma, a semicolon, or "and" / "or" / "then" / "while"
+# after a value ("... from 40 and yearly from 25 to 39"); "between 40 and 74" stays one range
+_LIST_ITEM = re.compile(r"\s*[,;]\s*(?:and |or |then |while )?|(?<=\d)(?: years?| y)?\s+(?:and|or|then|while)\s+"
+                        r"(?!\d)|(?:(?<=\bannual)|(?<=\bbiennial)|(?<=\bannually)|(?<=\bbiennially))\s+(?:and|or|then|while)\s+(?!\d)")
+# a time a claim speaks of: "before 2024", "in 2016"; and a past told without a year
+_TIME_OF = re.compile(r"\b(before|until|till|prior to|in|during|as of|back in)\s+"
+                      rf"(?:(?:{MONTHS})\s+(?:\d{{1,2}},?\s+)?)?((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)")
+_BEFORE = ("before", "until", "till", "prior to")
+_CHANGE_VERB = re.compile(r"\b(replac\w*|chang\w*|mov(e|ed|es|ing)|shift\w*|upgrad\w*|downgrad\w*|switch\w*"
+                          r"|sets the start age|no longer|(up|down|raised|lowered) from)\b")
+_YEAR_AS_AGE = re.compile(r"\b(?:aged?|ages)\s+(?:of\s+|between\s+|from\s+)?((?:19|20)\d\d)\b")
+_NO_LONGER = re.compile(r"\b(no longer|not any ?more|anymore|any longer|out of date|obsolete|outdated)\b")
+_NOW = re.compile(r"\b(now|today|currently|since (19|20)\d\d|these days|nowadays)\b")
+_FORMERLY = re.compile(r"\b(previously|formerly|originally|used to|at first|until then|in the past|back then)\b")
+# (a start age moved "from 50 to 40" arrives as "sets the start age at 40": the claim rules' rewrite of a move)
+_CHANGED = re.compile(r"\b(lowered|raised|moved|switched|changed|sets the start age)\b")
 # a rate over a period, of no other quantity ("per 2 years 2%", "per 1 to 2 years 2%")
 _PERIOD_RATE = re.compile(r"per (\d+ (to \d+ )?)?(year|month|decade)s? \S+%")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -50,10 +51,17 @@ def read_mapping(path: Path) -> dict[str, Any]:
 
 def read_terms(folder: Path) -> dict[str, str]:
     """The named word lists of a corpus folder (none without a terms file), each as one group of
-    alternatives ready to stand inside a pattern: "(?:mother|mom|...)"."""
-    path = folder / TERMS_FILE
+    alternatives ready to stand inside a pattern: "(?:mother|mom|...)". Read once per version of
+    the file: every rule file of the folder names them."""
+    path = Path(folder) / TERMS_FILE
     if not path.exists():
         return {}
+    return dict(_terms_of(str(path.resolve()), path.stat().st_mtime_ns, path.stat().st_size))
+
+
+@functools.lru_cache(maxsize=8)
+def _terms_of(path_name: str, _mtime_ns: int, _size: int) -> tuple[tuple[str, str], ...]:
+    path = Path(path_name)
     terms, problems = {}, []
     for name, words in _read_top_mapping(path).items():
         if not (isinstance(words, list) and words and all(isinstance(w, str) and w for w in words)):
@@ -62,7 +70,7 @@ def read_terms(folder: Path) -> dict[str, str]:
         terms[str(name)] = "(?:" + "|".join(words) + ")"
     if problems:
         raise CorpusError(problems)
-    return terms
+    return tuple(terms.items())
 
 
 def _read_top_mapping(path: Path) -> dict[str, Any]:

@@ -161,6 +161,10 @@ class ClaimRules:
     # an I statement given as the grounds of a recommendation ("because the evidence is insufficient, ORG
     # advises continued screening"): the recommendation drawn from it is no position the card states
     drawn_from_insufficient: tuple[re.Pattern[str], ...] = ()
+    # what a later version did to a statement, the year its group 1 ("carried over into its 2024 update",
+    # "withdrawn by the 2024 update"): kept, or undone; an earlier card cannot state either
+    later_version_kept: tuple[re.Pattern[str], ...] = ()
+    later_version_undone: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -210,6 +214,11 @@ class Facts:
     @property
     def values(self) -> frozenset[str]:
         return self.numbers | self.intervals | self.grades
+
+    @cached_property
+    def text(self) -> str:
+        """The sentences read, joined: what the text says, as the rules' patterns search it."""
+        return " ".join(sentence for sentence, _, _ in self.sentences)
 
 
 def load_claim_rules(corpus_dir: Path) -> ClaimRules:
@@ -349,7 +358,11 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       if data.get("routed_elsewhere") else (),
                       patterns(data.get("on_request"), "on_request") if data.get("on_request") else (),
                       patterns(data.get("drawn_from_insufficient"), "drawn_from_insufficient")
-                      if data.get("drawn_from_insufficient") else ())
+                      if data.get("drawn_from_insufficient") else (),
+                      patterns(data.get("later_version_kept"), "later_version_kept")
+                      if data.get("later_version_kept") else (),
+                      patterns(data.get("later_version_undone"), "later_version_undone")
+                      if data.get("later_version_undone") else ())
 
 
 def _speaks(before: str) -> bool:

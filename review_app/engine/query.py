@@ -6,7 +6,7 @@ import dataclasses
 import datetime as dt
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .background import BackgroundWeights
@@ -20,8 +20,12 @@ AgeRange = tuple[int, int]
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 _BEFORE_WORDS = ("before", "prior to", "until", "till")
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?")
+# (a month dates a time after "in", "before" ...; "from April 2024" names a document by its date)
 _PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|as of|from)\s+"
-                        r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter )?(19[89]\d|20\d\d)\b", re.I)
+                        r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter |"
+                        r"(?<!\bfrom )(?<!\bsince )" + _MONTH + r")?(19[89]\d|20\d\d)\b", re.I)
 
 @dataclass(frozen=True)
 class QuestionAgePatterns:
@@ -153,6 +157,9 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
                              r"\bfor (her|him)\s*\?"
                              r"|\b(she|he) (should|needs?|must|has to)\b"
                              r"|\b(she|he) (can|could|may)\b[^.;!?]{0,80}\?", re.I)  # a learner's "she can wait or no?"
+# an asking verb and the words before the person it asks of ("should mom", "does my aunt")
+_ASKING_VERB = re.compile(r"\b(should|does|do|can|must|could|would|will|need|needs|has|is)\s+"
+                          r"(?:my |her |his |your |our |the |their )?", re.I)
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
 _PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
 _SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
@@ -220,14 +227,13 @@ def read_traits(question: str, traits, others: re.Pattern[str] | None) -> tuple[
 
 def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
                  history: re.Pattern[str] | None = None, today: dt.date | None = None,
-                 reading: QuestionAgePatterns | None = None) -> PatientAttributes:
+                 *, reading: QuestionAgePatterns) -> PatientAttributes:
     """The patient's ages and the relatives' (an age whose clause names another person, by the
     pack's experiencer cues, is theirs: "my sister was diagnosed at 45" is the sister's age).
     When the asker states no age of her own, a relative's age in a clause that tells no history
     (the pack's `history` cues) is the patient's: the question is asked for her ("my mom is 79").
     Number words count as digits ("I'm forty-five", "in her fifties"). `reading`: the question-age
-    patterns with the pack's roles (question_age_patterns; none by default)."""
-    reading = reading or question_age_patterns()
+    patterns with the pack's role words (patient_age_patterns of the pack's vocabulary)."""
     question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
     thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
@@ -266,11 +272,13 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
         proxy, age = proxies[0]
         mine = [age]
         theirs = [(who, a) for who, a in theirs if a != age]
-    elif not mine and others is not None and _ASKS_ABOUT_HER.search(question) \
-            and not _ASKS_FOR_HERSELF.search(question) and not _CLINICIAN_PATIENT.search(question):
+    elif not mine and others is not None and not _ASKS_FOR_HERSELF.search(question) \
+            and not _CLINICIAN_PATIENT.search(question):
         # "My mother had DCIS in 2018 ... should she stop at 75?": the relative the asker names is
-        # the one asked about, her history included
-        person = _my_relative(question, others)
+        # the one asked about, her history included; so is one the question asks of by name
+        # ("dtr asks about mom: had a lumpectomy ... should mom go yearly?")
+        person = _my_relative(question, others) if _ASKS_ABOUT_HER.search(question) else None
+        person = person or _asked_of_by_name(question, others)
         if person is not None:
             proxy = person.group(1) if person.groups() else person.group(0)
             mine = [a for who, a in theirs if who == proxy][:1]
@@ -332,6 +340,19 @@ def _ages_with_clause(text: str, patterns, others: re.Pattern[str] | None = None
     return out
 
 
+def _asked_of_by_name(question: str, others: re.Pattern[str]) -> re.Match[str] | None:
+    """The person a question asks of by her word, as the subject of its asking verb ("should mom go
+    yearly?", "does my aunt still need them?"), in the last sentence that asks so."""
+    found = None
+    for verb in _ASKING_VERB.finditer(question):
+        # (`others` reads a clause's end: the word alone; "does her mother's cancer ..." asks of the cancer)
+        word = re.match(r"[\w-]+(?!['’]s\b)\b", question[verb.end():])
+        person = others.search(word.group(0)) if word else None
+        if person is not None and person.start() == 0:
+            found = person
+    return found
+
+
 def _my_relative(before: str, others: re.Pattern[str]) -> re.Match[str] | None:
     """The last person the asker names as her own ("my mom", "my dad") in `before`: a later
     "she" / "he" is that person, never the asker ("I'm 40 and she's 70")."""
@@ -370,11 +391,12 @@ def _as_range(numbers: list[int], kind: str) -> AgeRange | None:
     return (low, high) if 18 <= low <= high <= OPEN_END else None
 
 
-def age_ranges(text: str, patterns=None) -> tuple[AgeRange, ...]:
-    """Age ranges stated in `text`, as inclusive (low, high) pairs; only plausible adult ages."""
+def age_ranges(text: str, patterns: Sequence[tuple[re.Pattern[str], str]]) -> tuple[AgeRange, ...]:
+    """Age ranges stated in `text` by `patterns` (a question's or a card's), as inclusive (low, high)
+    pairs; only plausible adult ages."""
     found: list[AgeRange] = []
     lowered = text.lower() if text.isascii() else None  # see Vocabulary.normalize: skip what cannot match
-    for pattern, kind in patterns or question_age_patterns().ages:
+    for pattern, kind in patterns:
         starts = match_starts(pattern) if lowered is not None else None
         if starts is not None and not any(start in lowered for start in starts):
             continue

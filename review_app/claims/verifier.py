@@ -168,6 +168,9 @@ class Verifier:
         # an inline citation by source id ("[source-2016]", "[source-2016, p. 3]"): the corpus's own ids
         ids = "|".join(re.escape(s.id) for s in sorted(engine.corpus.sources, key=lambda s: -len(s.id)))
         self._source_citation = re.compile(rf"\s*\[[^\[\]]*\b(?:{ids})\b[^\[\]]*\]", re.I)
+        # an item of a list of values that ends in one of the pack's interval words ("yearly from 40 and ...")
+        intervals = "|".join(map(re.escape, sorted(self.reader.rules.intervals, key=len, reverse=True)))
+        self._interval_then = re.compile(rf"\b({intervals})\s+(?:and|or|then|while)\s+(?!\d)") if intervals else None
 
     def _organization_concepts(self, organization: str) -> frozenset[str]:
         """The concepts an organization's cards state, any of them (built once per organization)."""
@@ -899,7 +902,8 @@ class Verifier:
         every value of the list may still bind them otherwise, item by item."""
         items = []
         for clause, strengths, _ in facts.clauses or facts.sentences:
-            for item in _LIST_ITEM.split(clause):
+            marked = self._interval_then.sub(rf"\1{_ITEM_BREAK}", clause) if self._interval_then else clause
+            for item in (i for part in _LIST_ITEM.split(marked) for i in part.split(_ITEM_BREAK)):
                 numbers, intervals, grades = self.reader.values(item)
                 items.append((item, strengths, numbers | intervals | grades))
         return dataclasses.replace(facts, clauses=tuple(items))
@@ -928,9 +932,10 @@ class Verifier:
         return frozenset(m.group(1) for p in patterns for m in p.finditer(text) if int(m.group(1)) > published.year)
 
     def _speaks_of_its_time(self, text: str, chunk_id: str) -> bool:
-        """Every time the claim speaks of is in or after the year of the chunk's source ("that guidance,
-        finalized in 2024, lowered ...", cited to the 2024 card): the card's present is the claim's, not
-        the past it tells of (the advice it moved away from)."""
+        """Every time the claim speaks of is in or after the year of the chunk's source ("in April 2024
+        ORG-A recommended ...", cited to the 2024 card's change section): the card's present is the
+        claim's, not the past it tells of (the advice it moved away from), unless the claim tells a
+        change itself."""
         published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
         times = list(_TIME_OF.finditer(text))
         if published is None or not times or _FORMERLY.search(text) or self.reader.moves(text) \
@@ -1842,8 +1847,9 @@ _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2
 # a verb of a change in an issued_in match ("lowered ... from 50 to 40" is read as "sets the start age at 40")
 # where a list of values parts into items: a comma, a semicolon, or "and" / "or" / "then" / "while"
 # after a value ("... from 40 and yearly from 25 to 39"); "between 40 and 74" stays one range
-_LIST_ITEM = re.compile(r"\s*[,;]\s*(?:and |or |then |while )?|(?<=\d)(?: years?| y)?\s+(?:and|or|then|while)\s+"
-                        r"(?!\d)|(?:(?<=\bannual)|(?<=\bbiennial)|(?<=\bannually)|(?<=\bbiennially))\s+(?:and|or|then|while)\s+(?!\d)")
+# (after one of the pack's interval words too: Verifier._interval_then)
+_LIST_ITEM = re.compile(r"\s*[,;]\s*(?:and |or |then |while )?|(?<=\d)(?: years?| y)?\s+(?:and|or|then|while)\s+(?!\d)")
+_ITEM_BREAK = "\x00"
 # a time a claim speaks of: "before 2024", "in 2016"; and a past told without a year
 _TIME_OF = re.compile(r"\b(before|until|till|prior to|in|during|as of|back in)\s+"
                       rf"(?:(?:{MONTHS})\s+(?:\d{{1,2}},?\s+)?)?((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)")

@@ -59,6 +59,12 @@ def verifier(engine):
     return Verifier(engine)
 
 
+def answered_chunks(engine, settings, question: str) -> set[str]:
+    """The chunks the synthesis answers a question from (every aspect's)."""
+    decision = engine.ask(question, settings)
+    return {c for ids in decision.answer_chunks.values() for c in ids}
+
+
 def judge(verifier, text: str, chunk: str, date: dt.date = PINNED) -> tuple[str, str | None]:
     """The verifier's (label, reason) for one claim against one chunk."""
     verdict = verifier.judge(text, chunk, date)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 EXAMPLES = [
+    ("If so, freq?", "if so, frequency?"), ("the three D mammogram", "the tomosynthesis"),
     ("52 yo", "52 year old"), ("52 y/o", "52 year old"), ("52yrs old", "52 year old"),
     ("unilat bloody nipple d/c x3d", "unilat bloody nipple discharge x3d"),
     ("the task farce says", "uspstf says"),
@@ -41,7 +42,7 @@ EXAMPLES = [
     ("the government's own panel", "uspstf"),
     ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
     ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
-    ("the radiology doctors group", "acr"),
+    ("the radiology doctors group", "acr"), ("The OB college says", "acog says"),
     ("my gyno (acog?) says", "my acog (acog) says"), ("every other yr", "biennial"),
     ("by SDM", "by shared decision-making"),
     ("prior bx", "prior biopsy"), ("suppl. US", "supplemental us"), ("insuff. evid.", "insufficient evidence"),

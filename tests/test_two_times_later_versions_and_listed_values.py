@@ -19,7 +19,13 @@ import datetime as dt
 
 import pytest
 
-from review_app.engine.query import age_ranges, read_patient
+from review_app.engine.query import (
+    age_ranges,
+    card_age_ranges,
+    patient_age_patterns,
+    question_age_patterns,
+    read_patient,
+)
 
 from .chunks import (
     ACOG_2017_CBE,
@@ -37,7 +43,7 @@ from .chunks import (
     USPSTF_MODALITY,
     USPSTF_REC,
 )
-from .conftest import judge
+from .conftest import answered_chunks, judge
 
 
 @pytest.mark.parametrize("claim, chunk, label", [
@@ -136,8 +142,7 @@ def test_a_tests_quoted_qualifier_asks_about_the_test(engine, settings):
 
 def test_what_it_wants_instead_is_its_replacement_and_what_else_every_call(engine, settings):
     def chunks(question):
-        decision = engine.ask(question, settings)
-        return {c for ids in decision.answer_chunks.values() for c in ids}
+        return answered_chunks(engine, settings, question)
     instead = chunks("When USPSTF finalized its 2024 breast screening recommendation, did the ACR endorse it? What "
                      "did they push for instead?")
     assert ACR_RESPONSE_ANNUAL in instead and ACR_RESPONSE_RISK not in instead
@@ -187,6 +192,12 @@ def test_ages_are_read_only_with_the_patterns_given(engine):
         read_patient("Caller is 44.", None)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         age_ranges("aged 40 to 74")  # type: ignore[call-arg]
+    # the role words come from the patterns given: the pack's read "Caller is 44.", none reads it without them
+    assert read_patient("Caller is 44.", None, reading=patient_age_patterns(engine.vocabulary)).ages == ((44, 44),)
+    assert read_patient("Caller is 44.", None, reading=question_age_patterns()).ages == ()
+    # ... and a card's ranges are read by the card patterns, which a question's do not replace
+    assert card_age_ranges("aged 40 to 74") == ((40, 74),)
+    assert age_ranges("aged 40 to 74", ()) == ()
 
 
 def test_a_year_with_its_month_is_a_time_the_question_speaks_of(engine):

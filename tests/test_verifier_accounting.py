@@ -36,8 +36,9 @@ def test_a_word_the_card_negates_is_not_stated_without_the_negation(verifier, te
 @pytest.mark.parametrize("text, chunk, expected", [
     ("The ACR recommends breast MRI for every patient with dense breasts who wants it.",  # 'whether or not she
      "acr-current#dense-breasts", "partially_supports"),  # asks' is the card's other side: test_verifier_timing_wish
+    # ("only some" against the card's "every woman": contradicted, as six sets' annotators label it)
     ("The ACR reserves its call for a risk assessment by 25 for Ashkenazi Jewish women.",
-     "acr-current#risk-assessment", "partially_supports"),
+     "acr-current#risk-assessment", "contradicts"),
 ])
 def test_a_scope_word_the_card_does_not_use_is_not_supported(verifier, text, chunk, expected):
     assert judge(verifier, text, chunk)[0] == expected

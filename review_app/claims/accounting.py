@@ -246,4 +246,4 @@ def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:
     return min(speakers)[1] if at >= 0 and speakers else ""
 
 
-_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against)\s+(the\s+)?(\w+\s+)?$")
+_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against)\s+(the\s+)?(\w+\s+){0,3}$")  # "to the april 2024 ORG-B"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..engine.dates import MONTH_NAMES, PART_OF_YEAR, year_after
 from ..engine.facts import Facts
 
 
@@ -23,14 +24,15 @@ def anchors(values: frozenset[str]) -> frozenset[str]:
 
 # A year as a date ("in 2023", "since 2015", "by 2025", "in April 2024"), not a document's name
 # ("its October 2024 update", "the 2016 recommendation").
-MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-NAMED = (r"\b(?!'?s?\s+(interim\s+)?(update|recommendation|rec|guideline|bulletin|statement|advice|version|response"
-         r"|revision))")
-DATED_YEAR = re.compile(rf"\b(in|since|until|by|on|during|from|as of|{MONTHS})\s+"
-                        rf"(?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of )?(\d{{4}}){NAMED}")
+MONTHS = "|".join(MONTH_NAMES)
+# (one word may stand between: "the April 2024 ORG recommendation")
+_NOT_A_NAME = r"(?!(?:its|the|their|a|an|this|that|and|or|to|in|final|new|latest|draft)\b)"
+NAMED = (rf"(?!'?s?\s+({_NOT_A_NAME}[a-z]+\s+)?(interim\s+)?"
+         r"(update|recommendation|rec|guideline|bulletin|statement|advice|version|response|revision))")
+DATED_YEAR = year_after(rf"in|since|until|by|on|during|from|as of|{MONTHS}", PART_OF_YEAR, NAMED, flags=0)
 YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
 # A month and year of an event ("issued on April 30, 2024": the rewrites read the day off)
-DATED_MONTH = re.compile(rf"\b({MONTHS})\s+(\d{{4}}){NAMED}")
+DATED_MONTH = re.compile(rf"\b({MONTHS})\s+(\d{{4}})\b{NAMED}")
 
 
 def unstated_dates(claim: Facts, card: Facts) -> list[str]:
@@ -76,14 +78,16 @@ def duration_for_age(claim: Facts, card: Facts) -> str:
 
 def other_number_after(claim: Facts, card: Facts) -> str:
     """The claim's age after a word the card gives another age after ("done by 35" against "by
-    age 25"), on the card's own topics: the card's number in another place, not a new fact."""
+    age 25"), on the card's own topics: the card's number in another place, not a new fact. An
+    age the card gives only after another word ("by 40" against "by age 25 ... from age 40") is
+    bound to another part of the card."""
     if not claim.concepts or not claim.concepts <= card.concepts:
         return ""
     for sentence, _, _ in claim.sentences:
         for m in _AFTER_WORD.finditer(sentence):
             if any(low <= int(m.group(2)) <= high for low, high in card.age_ranges):
                 continue  # "at 76" is inside a card's "75 and older": the same group, not another age
-            other = None if m.group(2) in card.numbers else _age_after(card, m.group(1), r"\d{2}")
+            other = None if _age_after(card, m.group(1), m.group(2)) else _age_after(card, m.group(1), r"\d{2}")
             if other and other.group(1) != m.group(2):
                 return f"{m.group(1)} age {other.group(1)}, not {m.group(1)} {m.group(2)}"
     return ""

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..engine.dates import question_time
+from ..engine.dates import NOT_A_SPAN, question_time, year_after
 from ..engine.facts import FactReader, Facts
 from ..engine.pipeline import Engine
 from ..engine.query import card_age_ranges, parse_question
@@ -575,6 +575,15 @@ class Verifier:
                 return ("contradicts", "missing_fact",
                         f"{chunk_id} names {', '.join(sorted(listed))} among those it leaves out")
             return "supports", None, f"{chunk_id} does not list {', '.join(sorted(facts.concepts))}"
+        tests = self.reader.rules.tests
+        theirs, others = facts.concepts & tests, card.concepts & tests - facts.concepts
+        if theirs and others and not theirs & card.concepts:
+            # "test C for condition X" against a card on tests A and B: another test's card
+            return ("does_not_support", "missing_fact",
+                    f"{chunk_id} speaks of {', '.join(sorted(others))}, not of {', '.join(sorted(theirs))}")
+        rate = _denied_card_percentage(facts.text, card.text)
+        if rate:  # "higher mortality, rather than a 40% higher likelihood of dying" against a card giving 40%
+            return "contradicts", "missing_fact", f"{chunk_id} states {rate}, which the claim denies"
         denied = self._denied_other_interval(facts, card)
         if denied:  # "does not recommend it twice a year" against a card that recommends it every 2 years
             return ("supports", None,
@@ -810,7 +819,11 @@ class Verifier:
             shares = shares and not (facts.excludes and card.excludes and not listed_by_card)
             return ("partially_supports" if shares and not other_exam else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
-        missing = sorted(uncovered(facts, opened, self.reader.rules.ageless_span)) + unstated_dates(facts, card)
+        # (an interval both deny, "not every two years is enough" against "not biennial screening", is stated)
+        denied_by_card = {i for i in denied_intervals if i not in card.text and re.search(
+            rf"\b(not|rather than|instead of)\s+(\w+\s+)?{re.escape(i)}\b", self._card_text(chunk_id))}
+        missing = sorted(v for v in uncovered(facts, opened, self.reader.rules.ageless_span)
+                         if v not in denied_by_card) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
         # a topic the card states, named in the claim's own words ("extra imaging" for its "supplemental screening")
         stated = stated.union(*(words for name, words in claim.concept_words if name in card.concepts))
@@ -886,7 +899,12 @@ class Verifier:
         if reversed_:
             return ("contradicts", "missing_fact",
                     f"{chunk_id} states {', '.join(reversed_)} only under a negation; the claim states it as so")
-        unmatched = scope_classes(claim_text, self.accounting) - scope_classes(card_text, self.accounting)
+        claim_scope, card_scope = scope_classes(claim_text, self.accounting), scope_classes(card_text, self.accounting)
+        unmatched = claim_scope - card_scope
+        narrowed, everyone = _NARROWED_FROM_EVERYONE
+        if narrowed in unmatched and everyone in card_scope:
+            # "only Black women need a risk assessment" against "every woman ...": the card's everyone, narrowed
+            return "contradicts", "missing_fact", f"{chunk_id} says it holds for everyone, not only for some"
         if unmatched:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not say it holds for {' / '.join(sorted(unmatched))} as the claim does")
@@ -924,9 +942,23 @@ class Verifier:
                 out.append(f"{year} for {', '.join(sorted(set().union(*named)))}")
         return "; ".join(out)
 
+    @lru_cache(maxsize=256)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _card_text(self, chunk_id: str) -> str:
+        """The chunk's own words, lower-cased: what its reading sets aside ("not biennial") kept."""
+        return self.engine.corpus.chunk_by_id[chunk_id].text.lower()
+
+    def _tells_a_change(self, text: str) -> bool:
+        """The text tells a change itself ("lowered it to 40", the claim rules' `change_verbs`)."""
+        return any(p.search(text) for p in self.reader.rules.change_verbs)
+
+    def _published(self, chunk_id: str) -> dt.date | None:
+        """The publication date of the chunk's source (None for an undated source)."""
+        corpus = self.engine.corpus
+        return corpus.source_by_id[corpus.chunk_by_id[chunk_id].document_id].published_date
+
     def _later_acts(self, text: str, chunk_id: str, patterns: Sequence[re.Pattern[str]]) -> frozenset[str]:
         """The years, later than the chunk's source, of what the claim says a later version did (`patterns`)."""
-        published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        published = self._published(chunk_id)
         if published is None:
             return frozenset()
         return frozenset(m.group(1) for p in patterns for m in p.finditer(text) if int(m.group(1)) > published.year)
@@ -936,10 +968,10 @@ class Verifier:
         ORG-A recommended ...", cited to the 2024 card's change section): the card's present is the
         claim's, not the past it tells of (the advice it moved away from), unless the claim tells a
         change itself."""
-        published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        published = self._published(chunk_id)
         times = list(_TIME_OF.finditer(text))
         if published is None or not times or _FORMERLY.search(text) or self.reader.moves(text) \
-                or _CHANGE_VERB.search(text):
+                or self._tells_a_change(text):
             return False  # (a change told: the card's past is the claim's too)
         return all(
             int(m.group(2)) >= published.year and m.group(1) not in _BEFORE for m in times)
@@ -950,7 +982,7 @@ class Verifier:
         in 2016 and still is", "the same as in 2016"): it speaks of two times, and the dated one is the old
         card's. (A version named by its date, "ORG-A (July 2017): ... remains current", "from 2017", dates
         no part: the claim says that version is current.)"""
-        year = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        year = self._published(chunk_id)
         return year is not None and any(m.group(1) in ("in", "during") and m.group(2) == str(year.year)
                                         for m in DATED_YEAR.finditer(claim.facts.text))
 
@@ -984,7 +1016,7 @@ class Verifier:
         2016") is dated by its source: what the section tells is the source's, whatever year it names."""
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
         heading = self.reader.normalize(chunk.heading).strip(" .").lower()
-        published = self.engine.corpus.source_by_id[chunk.document_id].published_date
+        published = self._published(chunk_id)
         heading_dated = {str(published.year)} if published else set()
         # a span of years a figure was measured over ("from 2015 to 2019") is compared with the card's span; with
         # none on the card, it dates no part of the card's advice (the card does not give that figure)
@@ -1105,6 +1137,10 @@ class Verifier:
                                f"{chunk_id} does not name {'; '.join(self.engine.scope.label(f) for f in unnamed)}")
             # ... naming a group the card says it covers ("ORG-A, like ORG-B, leaves out family history")
             covered = _listed_yet_covered(facts, card)
+            if not covered and "coverage" not in dict(facts.poles) and not facts.absent \
+                    and not any(p.search(facts.text) for p in self.accounting.negators):
+                # an item of the list the claim's verb leaves out ("excludes A, B, and people with condition X")
+                covered = [c for c in _listed_yet_covered(claim.facts, card) if c in facts.concepts]
             if covered:
                 return Finding("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
             return self._compare(atom.reading, past if about_past(atom) else card, chunk_id, context=claim.facts)
@@ -1190,6 +1226,8 @@ class Verifier:
                         and not any(int(v) == high for v in own.starts for _, high in card.age_ranges))
                     # ... or a rate the card gives, told over another period or at another size ("2% every 2 years")
                     or (why == "missing_fact" and _rate_conflict(own, card))
+                    # ... or the period a figure was measured over, given as other years ("from 2010 to 2014")
+                    or (why == "missing_fact" and _span_conflict(own, card))
                     # ... or a recommendation or obligation the card does not give, on its own topic ("recommends
                     # an MRI for her" against an I statement on supplemental MRI)
                     or (why == "misstated_strength" and bool(own.concepts & card.concepts)
@@ -1200,8 +1238,12 @@ class Verifier:
                     or (why == "misstated_strength" and bool(own.concepts & card.concepts) and not claim.historical
                         and "insufficient" in own.strengths and "insufficient" not in card.strengths
                         and (not atom.organizations or organization in atom.organizations))
+                    # ... or a recommendation against on the topic of an I statement ("you should stop having the
+                    # test because you are over 75")
+                    or (why == "misstated_strength" and bool(own.concepts & card.concepts)
+                        and set(own.strengths) == {"against"} and set(card.strengths) == {"insufficient"})
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
-                        and bool(self.reader.single_intervals(own.intervals) - card.intervals)
+                        and bool(own.intervals - self.reader.interval_choices(own.intervals) - card.intervals)
                         and not _other_age_group(own, card)))  # ... unless for ages the card is not about
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
@@ -1268,7 +1310,7 @@ class Verifier:
         """A month the claim gives for the publication year of the cited source, bound to the source's
         organization (the nearest named before it, or none), that is not the month it was published."""
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
-        published = self.engine.corpus.source_by_id[chunk.document_id].published_date
+        published = self._published(chunk_id)
         if published is None:
             return ""
         everyone = tuple(o.lower() for o in self.engine.corpus.organizations)
@@ -1353,7 +1395,7 @@ class Verifier:
         """A year the claim binds to the cited organization's issuing or starting its advice ("in 2025
         the ORG began recommending ...") that no document of that organization was published in."""
         chunk = self.engine.corpus.chunk_by_id[chunk_id]
-        published = self.engine.corpus.source_by_id[chunk.document_id].published_date
+        published = self._published(chunk_id)
         if published is None:
             return ""
         years = self._source_years(chunk_id)
@@ -1364,7 +1406,7 @@ class Verifier:
                         continue
                     if m.group(1) not in years:
                         return f"{chunk.document_id} was published in {published.year}, not {m.group(1)}"
-                    if m.group(1) != str(published.year) and _CHANGED.search(m.group(0)) \
+                    if m.group(1) != str(published.year) and self._tells_a_change(m.group(0)) \
                             and self._card_moves(chunk_id):
                         # "lowered its start age ... in 2016" against the 2024 source's own change from 2016
                         return f"{chunk.document_id} tells a change made in {published.year}, not in {m.group(1)}"
@@ -1399,6 +1441,8 @@ class Verifier:
         at = text.find(interval)
         if at < 0 or any(p.search(text[max(0, at - 30):at]) for p in self.reader.rules.mandate):
             return False  # "does not require annual": the obligation is denied, not the interval
+        if _ENOUGH.match(text, at + len(interval)) and self.reader.negated_at(text, at, frames_turn=True):
+            return True  # "does not think every two years is enough": that interval, denied as sufficient
         return self.reader.negated_at(text, at, frames_turn=False) or _NO_ONE_SAYS.search(text[:at]) is not None
 
     def _reversed_words(self, claim: _ClaimReading, facts: Facts, card: Facts) -> list[str]:
@@ -1453,9 +1497,9 @@ class Verifier:
         """A value the card says its advice moved to, which the claim gives to a time before the move
         (before the year of the card's source, or a year before it; "previously", "used to"), giving
         none of the values moved from; not when the claim tells the change itself."""
-        published = self.engine.corpus.source_by_id[self.engine.corpus.chunk_by_id[chunk_id].document_id].published_date
+        published = self._published(chunk_id)
         text = claim.facts.text
-        if published is None or self.reader.moves(text) or _CHANGE_VERB.search(text) or _NOW.search(text) \
+        if published is None or self.reader.moves(text) or self._tells_a_change(text) or _NOW.search(text) \
                 or any(int(m.group(2)) >= published.year and m.group(1) not in _BEFORE
                        for m in _TIME_OF.finditer(text)):
             return ""  # (the claim tells both times: "used to ..., and since 2024 ...", "from C in 2016 to B in 2024")
@@ -1741,6 +1785,15 @@ def _asserts(facts: Facts) -> bool:
     return bool(facts.strengths or facts.mandate or facts.values or facts.concepts or facts.negated)
 
 
+def _span_conflict(claim: Facts, card: Facts) -> bool:
+    """The claim gives a span of years ("from 2010 to 2014") where the card gives another one."""
+    def spans(facts: Facts) -> set[tuple[str, ...]]:
+        return {m.groups() for sentence, _, _ in facts.sentences for m in _YEAR_SPAN.finditer(sentence)}
+
+    theirs = spans(card)
+    return bool(theirs) and any(span not in theirs for span in spans(claim))
+
+
 def _rate_conflict(claim: Facts, card: Facts) -> bool:
     """The claim gives a rate ("per 2 years 2%") the card gives otherwise: the same size over another
     period, or another size over the same period."""
@@ -1844,24 +1897,40 @@ _JOINS_VALUES = re.compile(r"\b(or|and|to|then|nor)\b")  # two values offered or
 _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what
 
 
-# a verb of a change in an issued_in match ("lowered ... from 50 to 40" is read as "sets the start age at 40")
 # where a list of values parts into items: a comma, a semicolon, or "and" / "or" / "then" / "while"
 # after a value ("... from 40 and yearly from 25 to 39"); "between 40 and 74" stays one range
 # (after one of the pack's interval words too: Verifier._interval_then)
 _LIST_ITEM = re.compile(r"\s*[,;]\s*(?:and |or |then |while )?|(?<=\d)(?: years?| y)?\s+(?:and|or|then|while)\s+(?!\d)")
 _ITEM_BREAK = "\x00"
+# the claim's scope class that narrows the card's: "only some" against "everyone" (claim_rules accounting.scope)
+_NARROWED_FROM_EVERYONE = ("only_some", "everyone")
+# an interval called sufficient ("every two years is enough"), which a denied frame before it denies
+_ENOUGH = re.compile(r"[^.;,]{0,40}?\b(is|are|would be|was)\s+(good |frequent |often )?(enough|sufficient|adequate)\b")
+# a part a claim sets aside ("..., not a 40% higher likelihood", "rather than 2% in all"), to its clause's end
+_DENIED_PART = re.compile(r"(?:,\s*|\s)(?:not|rather than|instead of)\s+([^,;.]*?\d+(?:\.\d+)?%[^,;.]*)")
+_PERCENTAGE = re.compile(r"\d+(?:\.\d+)?%")
+
+
+def _denied_card_percentage(claim_text: str, card_text: str) -> str:
+    """A percentage the card states that the claim sets aside ("not ...", "rather than ...") and gives
+    nowhere else: the claim denies the card's figure. (One it also asserts, "2% per year, not 2% over
+    the whole period", is a figure bound otherwise, which the other rules weigh.)"""
+    stated = set(_PERCENTAGE.findall(card_text))
+    for m in _DENIED_PART.finditer(claim_text):
+        asserted = set(_PERCENTAGE.findall(claim_text[:m.start()] + claim_text[m.end():]))
+        denied = set(_PERCENTAGE.findall(m.group(1))) & stated - asserted
+        if denied:
+            return sorted(denied)[0]
+    return ""
+
+
 # a time a claim speaks of: "before 2024", "in 2016"; and a past told without a year
-_TIME_OF = re.compile(r"\b(before|until|till|prior to|in|during|as of|back in)\s+"
-                      rf"(?:(?:{MONTHS})\s+(?:\d{{1,2}},?\s+)?)?((?:19|20)\d\d)\b(?!\s*(?:-|to|through)\s*\d)")
+_TIME_OF = year_after("before|until|till|prior to|in|during|as of|back in", after=NOT_A_SPAN, flags=0)
 _BEFORE = ("before", "until", "till", "prior to")
-_CHANGE_VERB = re.compile(r"\b(replac\w*|chang\w*|mov(e|ed|es|ing)|shift\w*|upgrad\w*|downgrad\w*|switch\w*"
-                          r"|sets the start age|no longer|(up|down|raised|lowered) from)\b")
 _YEAR_AS_AGE = re.compile(r"\b(?:aged?|ages)\s+(?:of\s+|between\s+|from\s+)?((?:19|20)\d\d)\b")
 _NO_LONGER = re.compile(r"\b(no longer|not any ?more|anymore|any longer|out of date|obsolete|outdated)\b")
 _NOW = re.compile(r"\b(now|today|currently|since (19|20)\d\d|these days|nowadays)\b")
 _FORMERLY = re.compile(r"\b(previously|formerly|originally|used to|at first|until then|in the past|back then)\b")
-# (a start age moved "from 50 to 40" arrives as "sets the start age at 40": the claim rules' rewrite of a move)
-_CHANGED = re.compile(r"\b(lowered|raised|moved|switched|changed|sets the start age)\b")
 # a rate over a period, of no other quantity ("per 2 years 2%", "per 1 to 2 years 2%")
 _PERIOD_RATE = re.compile(r"per (\d+ (to \d+ )?)?(year|month|decade)s? \S+%")
 

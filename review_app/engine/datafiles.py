@@ -56,7 +56,8 @@ def read_terms(folder: Path) -> dict[str, str]:
     path = Path(folder) / TERMS_FILE
     if not path.exists():
         return {}
-    return dict(_terms_of(str(path.resolve()), path.stat().st_mtime_ns, path.stat().st_size))
+    stat = path.stat()
+    return dict(_terms_of(str(path.resolve()), stat.st_mtime_ns, stat.st_size))
 
 
 @functools.lru_cache(maxsize=8)

@@ -24,6 +24,25 @@ from functools import lru_cache
 from ..records import Source
 
 _YEAR = r"(19[89]\d|20\d\d)"
+YEAR_ASKED = _YEAR
+# A year after a word that makes it a time ("in 2016", "before April 2024", "during mid-2020"),
+# with a month (and day) or a part of the year between: one reader for questions and claims.
+MONTH_NAMES = tuple(name.lower() for name in calendar.month_name if name)
+MONTH_AND_DAY = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+                 r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?")
+PART_OF_YEAR = r"(?:early|mid|late)[- ]?|the (?:start|middle|end) of "
+SEASON = r"(?:fall|spring|summer|winter) "
+NOT_A_SPAN = r"(?!\s*(?:-|to|through|–)\s*\d)"
+
+
+def year_after(leads: str, within: str = MONTH_AND_DAY, after: str = "", flags: int = re.I,
+               year: str = r"((?:19|20)\d\d)") -> re.Pattern[str]:
+    """A pattern for a year after one of `leads` (alternatives: "in|before"), what `within` allows
+    between them (a month and day, a part of the year), and what `after` requires of the text that
+    follows: group 1 is the lead, group 2 the year (`year`: any of the century by default; a question's
+    time is read only from 1980 on, `YEAR_ASKED`)."""
+    return re.compile(rf"\b({leads})\s+(?:{within})?{year}\b{after}", flags)
+
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "spring": 5, "summer": 8, "fall": 11,
@@ -49,7 +68,7 @@ _DAYS = (_ISO_DAY, _US_DAY, _DAY_MONTH, _MONTH_DAY)
 _STANDPOINT_LEAD = re.compile(r"as (of|at)\b", re.I)  # "as of June 2020": where the answer stands
 # "an email dated 2024-06-15: what do they currently say?": the writer's day, whose present is "now"
 # (a page's own stamp, "last updated 2019-03-15", is its day too)
-_AUTHORED = r"dated|written|sent|posted|signed|timestamped"  # the text itself put on a date
+_AUTHORED = r"dated|written|sent|posted|signed|timestamped|recorded|taped|filmed|aired"  # the text itself put on a date
 _WRITTEN_ON = re.compile(rf"\b({_AUTHORED}|generated|created|"
                          r"(last\s+)?(updated|revised|reviewed|modified|edited))(\s+on)?[\s,:]*$", re.I)
 # (a month or a year after "dated", "written", "sent": the text's own; a revision's is its subject's)
@@ -115,9 +134,12 @@ _ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in 
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
 # ("and what would ORG-A say for the same patient now?": the present, asked as a case put to it)
+# ("and does the current recommendation say something different?": today's version asked of by name)
 _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do|would|will)\b[^.?!,;]{0,40}"
                        r"\b(now|today|currently|these days)\b"
-                       r"|\b(and|but|et|y|e)\s+(now|today)\s*\?", re.I)
+                       r"|\b(and|but|et|y|e)\s+(now|today)\s*\?"
+                       r"|\b(does|do|is|are|has|have)\s+(the|its|their)\s+(current|present|latest|today'?s)\s+"
+                       r"(recommendations?|guidance|guidelines?|advice|version|statement|one)\b", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
 
 

@@ -165,6 +165,10 @@ class ClaimRules:
     # "withdrawn by the 2024 update"): kept, or undone; an earlier card cannot state either
     later_version_kept: tuple[re.Pattern[str], ...] = ()
     later_version_undone: tuple[re.Pattern[str], ...] = ()
+    # verbs by which a claim tells a change, dated or not (the start-age rewrite's own wording included)
+    change_verbs: tuple[re.Pattern[str], ...] = ()
+    # the topics that are tests a card may be about ("MRI", "ultrasound"): a claim on another is not the card's
+    tests: frozenset[str] = frozenset()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -296,6 +300,10 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                                             for k, v in kinds.items())):
         problems.append(Problem(name, "kinds_of", "expected concept: the concept it is a kind of (both in concepts)"))
         kinds = {}
+    tests = data.get("tests") or []
+    if not (isinstance(tests, list) and all(t in names for t in tests)):
+        problems.append(Problem(name, "tests", "expected a list of concept names (each in concepts)"))
+        tests = []
     directional = data.get("directional_antonyms") or []
     if not (isinstance(directional, list) and all(t in pair_names for t in directional)):
         problems.append(Problem(name, "directional_antonyms", "expected a list of antonym pair names"))
@@ -362,7 +370,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("later_version_kept"), "later_version_kept")
                       if data.get("later_version_kept") else (),
                       patterns(data.get("later_version_undone"), "later_version_undone")
-                      if data.get("later_version_undone") else ())
+                      if data.get("later_version_undone") else (),
+                      patterns(data.get("change_verbs"), "change_verbs") if data.get("change_verbs") else (),
+                      frozenset(map(str, tests)))
 
 
 def _speaks(before: str) -> bool:

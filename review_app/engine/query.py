@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .background import BackgroundWeights
 from .clauses import last_clause
-from .dates import dates_an_event, pointed_back_to_a_time
+from .dates import MONTH_AND_DAY, SEASON, YEAR_ASKED, dates_an_event, pointed_back_to_a_time, year_after
 from .numbers import numbers_to_digits
 from .text import Vocabulary, match_starts
 
@@ -20,12 +20,11 @@ AgeRange = tuple[int, int]
 
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 _BEFORE_WORDS = ("before", "prior to", "until", "till")
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?")
 # (a month dates a time after "in", "before" ...; "from April 2024" names a document by its date)
-_PAST_YEAR = re.compile(r"\b(in|back in|during|until|till|before|prior to|since|as of|from)\s+"
-                        r"(?:early[ -]|mid[ -]?|late[ -]|fall |spring |summer |winter |"
-                        r"(?<!\bfrom )(?<!\bsince )" + _MONTH + r")?(19[89]\d|20\d\d)\b", re.I)
+_PAST_YEAR = year_after(r"in|back in|during|until|till|before|prior to|since|as of|from",
+                        rf"(?:early[ -]|mid[ -]?|late[ -]|{SEASON}|(?<!\bfrom )(?<!\bsince ){MONTH_AND_DAY})",
+                        year=YEAR_ASKED)
+
 
 @dataclass(frozen=True)
 class QuestionAgePatterns:
@@ -175,7 +174,7 @@ _MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b|(?:^|(?<=[.!?]\s))(?=[
 # an age told as when something happened ("she had surgery in her 50s", "got married at 30")
 _EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
                         r"started|stopped|quit|moved|married|divorced)\b[^.;!?]*$", re.I)
-_AT_AGE_END = re.compile(r"\bat\s+(age\s+)?$", re.I)
+_AT_AGE_END = re.compile(r"\b(at|since|from)\s+(age\s+)?$", re.I)  # "had ... at 45", "has had them since age 45"
 # a birth year ("born in 1985", "DOB 03/14/1980"): her age at the question's date
 _BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/.-]\d{1,2}[/.-])?"
                    r"((?:19|20)\d\d|['\u2019]\d\d)\b", re.I)

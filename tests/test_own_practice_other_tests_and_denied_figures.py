@@ -26,6 +26,7 @@ import datetime as dt
 
 import pytest
 
+from review_app.claims.accounting import load_accounting
 from review_app.engine.dates import MONTH_AND_DAY, PART_OF_YEAR, year_after
 from review_app.engine.facts import load_claim_rules
 from review_app.errors import CorpusError
@@ -258,6 +259,17 @@ def test_tests_must_be_concepts(tmp_path):
     with pytest.raises(CorpusError) as failure:
         load_claim_rules(tmp_path)
     assert "tests" in str(failure.value)
+
+
+def test_a_narrowing_names_scope_classes(tmp_path):
+    text = (CORPUS_DIR / "claim_rules.yaml").read_text(encoding="utf-8")
+    (tmp_path / "claim_rules.yaml").write_text(text.replace("scope_narrows: {only_some: everyone}",
+                                                            "scope_narrows: {only_some: nobody}"), encoding="utf-8")
+    (tmp_path / "terms.yaml").write_text((CORPUS_DIR / "terms.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(CorpusError) as failure:
+        load_accounting(tmp_path)
+    assert "scope_narrows" in str(failure.value)
+    assert load_accounting(CORPUS_DIR).narrows == (("only_some", "everyone"),)
 
 
 @pytest.mark.parametrize("text, year, lead", [

@@ -43,6 +43,8 @@ class AccountingRules:
     condition: tuple[re.Pattern[str], ...] = ()  # a card's exception to what it says ("unless ...")
     time_marks: tuple[re.Pattern[str], ...] = ()  # words that say which time a part speaks of ("pre-Oct-")
     topic_labels: tuple[re.Pattern[str], ...] = ()  # a leading "Stopping:" names the topic, asserting nothing
+    # scope classes that contradict another the card states ("only some" against the card's "everyone")
+    narrows: tuple[tuple[str, str], ...] = ()
 
 
 def load_accounting(directory: Path) -> AccountingRules:
@@ -73,7 +75,8 @@ def load_accounting(directory: Path) -> AccountingRules:
                             compile_all(exceptions.get("claim"), "accounted.exception.claim"),
                             compile_all(exceptions.get("card"), "accounted.exception.card"),
                             compile_all(data.get("time_marks"), "accounted.time_marks"),
-                            compile_all(data.get("topic_labels"), "accounted.topic_labels"))
+                            compile_all(data.get("topic_labels"), "accounted.topic_labels"),
+                            _narrows(data.get("scope_narrows"), {key for key, _ in scope}, name, problems))
     if problems:
         raise CorpusError(problems)
     return rules
@@ -199,8 +202,34 @@ def _set_aside(card_text: str, rules: AccountingRules, intervals) -> list[tuple[
     if rules.set_aside is None:
         return []
     ranks = dict(rules.ranks)
-    pieces = [re.split(r"[.;,]", card_text[m.end():], maxsplit=1)[0] for m in rules.set_aside.finditer(card_text)]
+    pieces = [card_text[a:b] for a, b in set_aside_pieces(card_text, rules)]
     return [(piece.lower(), frozenset(i for i in intervals(piece) if i in ranks)) for piece in pieces]
+
+
+def _narrows(data: object, classes: set[str], name: str, problems: list[Problem]) -> tuple[tuple[str, str], ...]:
+    """`scope_narrows`: claim scope class -> the card scope class it contradicts (both in `scope`)."""
+    if data is None:
+        return ()
+    if not (isinstance(data, dict) and all(k in classes and v in classes for k, v in data.items())):
+        problems.append(Problem(name, "accounted.scope_narrows", "expected scope class: scope class (both in scope)"))
+        return ()
+    return tuple((str(k), str(v)) for k, v in data.items())
+
+
+def set_aside_intervals(text: str, rules: AccountingRules, intervals) -> frozenset[str]:
+    """Every ranked interval the text sets aside ("annual, not biennial screening")."""
+    return frozenset().union(*(theirs for _, theirs in _set_aside(text, rules, intervals)))
+
+
+def set_aside_pieces(text: str, rules: AccountingRules) -> list[tuple[int, int]]:
+    """The (start, end) of the words each set-aside phrase introduces, up to the clause's end."""
+    if rules.set_aside is None:
+        return []
+    spans = []
+    for m in rules.set_aside.finditer(text):
+        piece = re.split(r"[.;,]", text[m.end():], maxsplit=1)[0]
+        spans.append((m.end(), m.end() + len(piece)))
+    return spans
 
 
 def _ranked_one(claim_intervals: frozenset[str], rules: AccountingRules) -> str | None:

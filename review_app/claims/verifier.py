@@ -44,6 +44,8 @@ from .accounting import (
     reported_as_for,
     scope_classes,
     set_aside_for,
+    set_aside_intervals,
+    set_aside_pieces,
     split_bindings,
     unstated_years,
 )
@@ -581,7 +583,7 @@ class Verifier:
             # "test C for condition X" against a card on tests A and B: another test's card
             return ("does_not_support", "missing_fact",
                     f"{chunk_id} speaks of {', '.join(sorted(others))}, not of {', '.join(sorted(theirs))}")
-        rate = _denied_card_percentage(facts.text, card.text)
+        rate = _denied_card_percentage(facts.text, card.text, set_aside_pieces(facts.text, self.accounting))
         if rate:  # "higher mortality, rather than a 40% higher likelihood of dying" against a card giving 40%
             return "contradicts", "missing_fact", f"{chunk_id} states {rate}, which the claim denies"
         denied = self._denied_other_interval(facts, card)
@@ -820,8 +822,8 @@ class Verifier:
             return ("partially_supports" if shares and not other_exam else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         # (an interval both deny, "not every two years is enough" against "not biennial screening", is stated)
-        denied_by_card = {i for i in denied_intervals if i not in card.text and re.search(
-            rf"\b(not|rather than|instead of)\s+(\w+\s+)?{re.escape(i)}\b", self._card_text(chunk_id))}
+        denied_by_card = {i for i in denied_intervals if i not in card.text} & set_aside_intervals(
+            self.engine.corpus.chunk_by_id[chunk_id].text, self.accounting, self._text_intervals)
         missing = sorted(v for v in uncovered(facts, opened, self.reader.rules.ageless_span)
                          if v not in denied_by_card) + unstated_dates(facts, card)
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
@@ -901,10 +903,13 @@ class Verifier:
                     f"{chunk_id} states {', '.join(reversed_)} only under a negation; the claim states it as so")
         claim_scope, card_scope = scope_classes(claim_text, self.accounting), scope_classes(card_text, self.accounting)
         unmatched = claim_scope - card_scope
-        narrowed, everyone = _NARROWED_FROM_EVERYONE
-        if narrowed in unmatched and everyone in card_scope:
-            # "only Black women need a risk assessment" against "every woman ...": the card's everyone, narrowed
-            return "contradicts", "missing_fact", f"{chunk_id} says it holds for everyone, not only for some"
+        narrowed = [(mine, theirs) for mine, theirs in self.accounting.narrows
+                    if mine in unmatched and theirs in card_scope]
+        if narrowed:
+            # "only Black women need a risk assessment" against "every woman ...": the card's scope, narrowed
+            return ("contradicts", "missing_fact",
+                    f"{chunk_id} says it holds for {narrowed[0][1].replace('_', ' ')}; the claim narrows it to "
+                    f"{narrowed[0][0].replace('_', ' ')}")
         if unmatched:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not say it holds for {' / '.join(sorted(unmatched))} as the claim does")
@@ -941,11 +946,6 @@ class Verifier:
             if holders and not measured and all(n and not n & claim.concepts for n in named):
                 out.append(f"{year} for {', '.join(sorted(set().union(*named)))}")
         return "; ".join(out)
-
-    @lru_cache(maxsize=256)  # noqa: B019 (one verifier per engine; a property of the chunk)
-    def _card_text(self, chunk_id: str) -> str:
-        """The chunk's own words, lower-cased: what its reading sets aside ("not biennial") kept."""
-        return self.engine.corpus.chunk_by_id[chunk_id].text.lower()
 
     def _tells_a_change(self, text: str) -> bool:
         """The text tells a change itself ("lowered it to 40", the claim rules' `change_verbs`)."""
@@ -1902,23 +1902,20 @@ _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2
 # (after one of the pack's interval words too: Verifier._interval_then)
 _LIST_ITEM = re.compile(r"\s*[,;]\s*(?:and |or |then |while )?|(?<=\d)(?: years?| y)?\s+(?:and|or|then|while)\s+(?!\d)")
 _ITEM_BREAK = "\x00"
-# the claim's scope class that narrows the card's: "only some" against "everyone" (claim_rules accounting.scope)
-_NARROWED_FROM_EVERYONE = ("only_some", "everyone")
 # an interval called sufficient ("every two years is enough"), which a denied frame before it denies
 _ENOUGH = re.compile(r"[^.;,]{0,40}?\b(is|are|would be|was)\s+(good |frequent |often )?(enough|sufficient|adequate)\b")
-# a part a claim sets aside ("..., not a 40% higher likelihood", "rather than 2% in all"), to its clause's end
-_DENIED_PART = re.compile(r"(?:,\s*|\s)(?:not|rather than|instead of)\s+([^,;.]*?\d+(?:\.\d+)?%[^,;.]*)")
 _PERCENTAGE = re.compile(r"\d+(?:\.\d+)?%")
 
 
-def _denied_card_percentage(claim_text: str, card_text: str) -> str:
-    """A percentage the card states that the claim sets aside ("not ...", "rather than ...") and gives
-    nowhere else: the claim denies the card's figure. (One it also asserts, "2% per year, not 2% over
-    the whole period", is a figure bound otherwise, which the other rules weigh.)"""
+def _denied_card_percentage(claim_text: str, card_text: str, set_aside: Sequence[tuple[int, int]]) -> str:
+    """A percentage the card states that the claim sets aside (`set_aside`: the spans the claim rules'
+    set-aside words introduce, "..., not a 40% higher likelihood") and gives nowhere else: the claim
+    denies the card's figure. (One it also asserts, "2% per year, not 2% over the whole period", is a
+    figure bound otherwise, which the other rules weigh.)"""
     stated = set(_PERCENTAGE.findall(card_text))
-    for m in _DENIED_PART.finditer(claim_text):
-        asserted = set(_PERCENTAGE.findall(claim_text[:m.start()] + claim_text[m.end():]))
-        denied = set(_PERCENTAGE.findall(m.group(1))) & stated - asserted
+    for start, end in set_aside:
+        asserted = set(_PERCENTAGE.findall(claim_text[:start] + claim_text[end:]))
+        denied = set(_PERCENTAGE.findall(claim_text[start:end])) & stated - asserted
         if denied:
             return sorted(denied)[0]
     return ""

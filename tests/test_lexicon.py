@@ -22,6 +22,7 @@ EXAMPLES = [
     ("s/p lumpectomy", "status post lumpectomy"),
     ("q1y or q12mo", "annual or annual"), ("q2y or q24 months", "biennial or biennial"), ("qyr", "annual"),
     ("q1-2y", "annual or biennial"), ("q1 or q2 now?", "annual or biennial now?"),
+    ("q12-24 months", "annual or biennial"),
     ("avg risk", "average risk"), ("BRCA neg", "brca negative"),
     ("abnl mammo", "abnormal mammography"), ("abn screen", "abnormal screen"),
     ("13 mo ago", "13 months ago"), ("13mos", "13 months"), ("2 yrs", "2 years"), ("34 wks", "34 weeks"),

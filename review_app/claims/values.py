@@ -224,8 +224,10 @@ def uncovered(claim: Facts, card: Facts, ageless_span: tuple[int, int] | None = 
             continue  # "chest radiation at 22" and a card's "chest radiation before 30"
         if value_kind(value, claim, card) == "number" and any(
                 high - low == 9 and low % 10 == 0 and float(value) in (low, high)
+                and not claim.intervals & card.intervals
                 and any(low <= float(v) <= high for v in ages_of(card)) for low, high in claim.age_ranges):
-            continue  # "sometime in the forties" and a card's 40 or 45
+            continue  # "sometime in the forties" and a card's 40 or 45 (not "yearly in their forties": a
+            # schedule for the whole decade, which a card for 45 to 54 gives part of)
         out.add(value)
     return out
 
@@ -258,10 +260,21 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
         # how often, and what grade, is one question per recommendation; an age can be many
         if kind not in ("interval", "grade") and not anchored:
             continue
+        if kind == "number" and _decade_overlapping(value, claim, card):
+            continue  # "yearly in their forties" against "45 to 54": the card states part of the decade
         alternatives = sorted(v for v in card.values - claim.values - names if value_kind(v, claim, card) == kind)
         if alternatives:
             out.append(f"{' / '.join(alternatives)}, not {value}")
     return "; ".join(out)
+
+
+def _decade_overlapping(value: str, claim: Facts, card: Facts) -> bool:
+    """`value` ends a decade of life the claim names ("in their forties") that a card's range covers
+    in part: the card states that part, the rest it lacks."""
+    return any(is_decade(low, high) and high - low == 9 and float(value) in (low, high)
+               and any(c_low <= high and low <= c_high and not c_low <= low <= high <= c_high
+                       for c_low, c_high in card.age_ranges)
+               for low, high in claim.age_ranges)
 
 
 def ranges_apart(claim: Facts, card: Facts) -> bool:

@@ -1441,7 +1441,8 @@ class Verifier:
         at = text.find(interval)
         if at < 0 or any(p.search(text[max(0, at - 30):at]) for p in self.reader.rules.mandate):
             return False  # "does not require annual": the obligation is denied, not the interval
-        if _ENOUGH.match(text, at + len(interval)) and self.reader.negated_at(text, at, frames_turn=True):
+        called_enough = any(p.match(text, at + len(interval)) for p in self.reader.rules.sufficiency)
+        if called_enough and self.reader.negated_at(text, at, frames_turn=True):
             return True  # "does not think every two years is enough": that interval, denied as sufficient
         return self.reader.negated_at(text, at, frames_turn=False) or _NO_ONE_SAYS.search(text[:at]) is not None
 
@@ -1474,6 +1475,14 @@ class Verifier:
             for card_before, card_after in card_moves:
                 if before & card_after and after & card_before:
                     return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+        for after in self.reader.moves_to(facts.text):  # "dropped its grade to C": the card's old value as the new
+            for card_before, card_after in card_moves:
+                if after & card_before and not after & card_after:
+                    return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+        for after in self.reader.move_to_strengths(facts.text):
+            for card_before, card_after in self._card_move_strengths(chunk_id):
+                if after <= card_before and not after & card_after:
+                    return f"away from {', '.join(sorted(after))}"
         return ""
 
     def _strength_moved_from(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> str:
@@ -1902,8 +1911,6 @@ _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2
 # (after one of the pack's interval words too: Verifier._interval_then)
 _LIST_ITEM = re.compile(r"\s*[,;]\s*(?:and |or |then |while )?|(?<=\d)(?: years?| y)?\s+(?:and|or|then|while)\s+(?!\d)")
 _ITEM_BREAK = "\x00"
-# an interval called sufficient ("every two years is enough"), which a denied frame before it denies
-_ENOUGH = re.compile(r"[^.;,]{0,40}?\b(is|are|would be|was)\s+(good |frequent |often )?(enough|sufficient|adequate)\b")
 _PERCENTAGE = re.compile(r"\d+(?:\.\d+)?%")
 
 

@@ -73,6 +73,10 @@ _WRITTEN_ON = re.compile(rf"\b({_AUTHORED}|generated|created|"
                          r"(last\s+)?(updated|revised|reviewed|modified|edited))(\s+on)?[\s,:]*$", re.I)
 # (a month or a year after "dated", "written", "sent": the text's own; a revision's is its subject's)
 _DATED = re.compile(rf"\b({_AUTHORED})[\s,:]*$", re.I)
+# ... not when a sentence about something else tells when that was written ("they say the recommendation was
+# written in 2016"): the day of a document discussed, not the text's own (unless it is "this" text)
+_DATED_OTHER = re.compile(rf"(?<!\bthis )(?<!\bthese )(?<!\bmy )(?<!\bour )\b(\w+)\s+(\w+\s+)?"
+                          rf"(was|were|had been|has been)\s+(\w+\s+)?({_AUTHORED})[\s,:]*$", re.I)
 # ... or a document kept "current as of July 1, 2024": that day is its present
 _CURRENT_AS_OF = re.compile(r"\b(current|up[- ]to[- ]date|accurate|valid)\s+(as\s+(of|at)\s+)?$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)
@@ -200,7 +204,8 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             # (a month or a year the text says it was written in, "a post dated March 2019", is its day too; not
             # one its subject was revised in: "our protocol was revised in 2019. what do they say now?")
             standpoint = pattern in _DAYS or _STANDPOINT_LEAD.match(phrase) is not None \
-                or (pattern is not _BEFORE_YEAR and _DATED.search(before) is not None)
+                or (pattern is not _BEFORE_YEAR and _DATED.search(before) is not None
+                    and _DATED_OTHER.search(before) is None)
             found.append(QuestionTime(read(match), phrase, bound=pattern is _BEFORE_YEAR, standpoint=standpoint))
     pointed_back = pointed_back_to_a_time(question)
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"

@@ -169,6 +169,11 @@ class ClaimRules:
     change_verbs: tuple[re.Pattern[str], ...] = ()
     # the topics that are tests a card may be about ("MRI", "ultrasound"): a claim on another is not the card's
     tests: frozenset[str] = frozenset()
+    # an interval called sufficient ("every two years is enough"), read just after the interval: a denied
+    # frame before it ("does not think ...") denies that interval as sufficient
+    sufficiency: tuple[re.Pattern[str], ...] = ()
+    # a move told by its new value alone ("dropped its grade to C"): group `after`
+    moves_to: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -372,7 +377,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("later_version_undone"), "later_version_undone")
                       if data.get("later_version_undone") else (),
                       patterns(data.get("change_verbs"), "change_verbs") if data.get("change_verbs") else (),
-                      frozenset(map(str, tests)))
+                      frozenset(map(str, tests)),
+                      patterns(data.get("sufficiency"), "sufficiency") if data.get("sufficiency") else (),
+                      patterns(data.get("moves_to"), "moves_to") if data.get("moves_to") else ())
 
 
 def _speaks(before: str) -> bool:
@@ -453,6 +460,22 @@ class FactReader:
             if before and after and not before & after:
                 found.append((before, after))
         return tuple(found)
+
+    def moves_to(self, norm: str) -> tuple[frozenset[str], ...]:
+        """The grades and intervals of each move the (normalized) text tells by its new value alone
+        ("the task force dropped its grade to C")."""
+        found = []
+        for m in (m for p in self.rules.moves_to for m in p.finditer(norm)):
+            _, intervals, grades = self.values(m.group("after"))
+            if intervals | grades:
+                found.append(intervals | grades)
+        return tuple(found)
+
+    def move_to_strengths(self, norm: str) -> tuple[frozenset[str], ...]:
+        """The strengths of each move the (normalized) text tells by its new value alone ("changed
+        the advice to an individual decision": an option)."""
+        return tuple(found for found in (frozenset(self.strengths(m.group("after"), STRENGTHS))
+                                         for p in self.rules.moves_to for m in p.finditer(norm)) if found)
 
     def move_strengths(self, norm: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         """(strengths before, strengths after) of each move the (normalized) text states ("moved

@@ -110,6 +110,10 @@ class _Ranked:
     rank_score: np.ndarray
 
 
+# a run of any characters but a few ("[^.?!]{0,60}"): a pattern with one spans words, it is no name
+_FREE_SPAN = re.compile(r"\[\^[^\]]*\]\{\d*,\d+\}")
+
+
 class Engine:
     """Corpus, vocabulary, scope rules and indexes of one corpus folder, built once."""
 
@@ -119,8 +123,11 @@ class Engine:
         self.claim_rules = claim_rules
         self.cache_dir = cache_dir
         self.pack = load_pack(corpus.directory)
+        # (a pattern with a free span, "in <country> ... program", finds a mention over the question's own
+        # words: those stay words, only names are kept whole)
         vocabulary = dataclasses.replace(vocabulary, kept_names=any_of(
-            pattern for _, patterns in self.pack.other_organizations for pattern in patterns))
+            pattern for _, patterns in self.pack.other_organizations for pattern in patterns
+            if not _FREE_SPAN.search(pattern.pattern)))
         self.vocabulary = vocabulary
         chunks = corpus.chunks
         texts = [corpus.index_text(c) for c in chunks]
@@ -511,13 +518,32 @@ class Engine:
             for aspect in self.aspects.aspects[narrowing[0]].qualifies:  # the points it qualifies (start, interval)
                 if aspect in asked and speaking:
                     per_aspect.setdefault(aspect, [o for o in organizations if o in speaking])
-        return answer_chunks(self.aspects, self.corpus, asked, default, organizations, eligible,
-                             self._current_chunks(settings.reference_date), features.ages, preferred,
-                             features.historical, features.years, self._chunk_index, per_aspect,
-                             () if held else read.implied,  # an organization named is asked about even unchanged
-                             read.framing, self.aspects.asks_old_version(normalized), read.on_point,
-                             read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
-                             every_organization, read.unaged, read.whole)
+
+        def plan(aspects: tuple[str, ...]) -> AnswerPlan:
+            return answer_chunks(self.aspects, self.corpus, aspects, default, organizations, eligible,
+                                 self._current_chunks(settings.reference_date), features.ages, preferred,
+                                 features.historical, features.years, self._chunk_index, per_aspect,
+                                 () if held else read.implied,  # an organization named is asked about even unchanged
+                                 read.framing, self.aspects.asks_old_version(normalized), read.on_point,
+                                 read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
+                                 every_organization, read.unaged, read.whole)
+
+        answer = plan(asked)
+        restored = self._qualified_points(normalized, answer, held)
+        return plan(tuple(a for a in self.aspects.aspects if a in asked or a in restored)) if restored else answer
+
+    def _qualified_points(self, normalized: str, plan: AnswerPlan, held: list[str]) -> tuple[str, ...]:
+        """The points a question asks in words that an aspect told only as who the patient is took in
+        ("nonbinary, 48 ... by ORG's definition am I still counted as average risk?"), when none of the
+        organizations it names speaks of that aspect: they answer the point itself, and say they have no
+        statement on the aspect."""
+        asking = asked_part(normalized)
+        return tuple(dict.fromkeys(
+            point for aspect in plan.aspects if self.aspects.aspects[aspect].qualifies and held
+            and not self.aspects.aspects[aspect].asked_in(asking)
+            and all(o in plan.missing.get(aspect, ()) for o in held)
+            for point in self.aspects.aspects[aspect].subsumes
+            if point not in plan.aspects and self.aspects.aspects[point].asked_in(asking)))
 
     def _current_chunks(self, date: dt.date) -> np.ndarray:
         """Per chunk, whether it is current at `date` (built once per date)."""

@@ -53,6 +53,8 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
     with_role = [
         # a role with her age set off by commas: "Employee, 50, asthmatic since childhood", "pt 32, no fam hx"
         (re.compile(r"\b" + role + r"\s*(?:\([^()]{1,40}\))?\s*,?\s*(\d{2})\s*,", re.I), "point"),  # "pt (AFAB), 40,"
+        # ... or in brackets right after the role: "a client (42, GAD, very health-focused)"
+        (re.compile(r"\b" + role + r"\s*\(\s*(\d{2})\s*(?:[,;)]|y\b|yo\b|years?\b)", re.I), "point"),
         # ... or with a verb after it: "pt 42 says her mom had it at 50" (not "every woman 40 and up": a range)
         (re.compile(r"\b" + role + r"\s+(\d{2})\s+(?:says|said|asks|asked|wants|reports|reported|states|stated|"
                     r"tells|told|thinks|wonders|has|had|with|w/|who|presents|presenting)\b", re.I), "point"),
@@ -73,7 +75,8 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         # a question that opens with who the asker is, then the age: "trans man, 46. my mom had ..."
         (re.compile(r"^\W*(?:(?:a|an|me|i'?m|i am)\s+)?(?:[a-z-]+\s+){0,2}"
                     r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
-                    r"\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
+                    # (pronouns in brackets between: "nonbinary (they/them), 48, AFAB")
+                    r"\s*(?:\([^()]{1,20}\))?\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
         (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|"
                     r"turned" + told_with_role + r")"
                     # (an adverb between: "I'm obviously 43 too")
@@ -144,7 +147,9 @@ class QueryFeatures:
 
 
 # the asker asks about her own screening ("when should I start?"): a relative named is context
+# (not what the asker should tell someone: "what do i tell her?" asks for the one she answers)
 _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|need) i\b"
+                               r"(?! (tell|say|advise|answer|reply|respond|explain|recommend|counsel|write)\b)"
                                r"|\bi (should|need|must|have to)\b"
                                r"|\b(my|me) (first|next|own) (mammo\w*|screen\w*)", re.I)
 # an age after a verb of starting or stopping screening: the age asked about
@@ -251,7 +256,8 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             person = others.search(_SENTENCE.split(question[:start])[-1])
         if person:
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
-            if history is not None and not history.search(_clause_around(question, clause)):
+            # (a bracketed aside tells someone else's history: "daughter, 41, BRCA2+ (tested after mom's dx)")
+            if history is not None and not history.search(_ASIDE.sub(" ", _clause_around(question, clause))):
                 proxies.append((theirs[-1][0], age))
         elif _EVENT_AGE.search(clause) and (age[0] != age[1] or _AT_AGE_END.search(clause)):
             events.append(age)
@@ -266,6 +272,10 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             if role and 18 <= int(m.group(1)) <= OPEN_END and not (others is not None and others.search(before)):
                 mine = [(int(m.group(1)), int(m.group(1)))]
                 break
+    if proxies and mine and all(high >= OPEN_END for _, high in mine):
+        # "my mother is 77 ... in Poland they stop inviting after 69": an open range is a bound some rule
+        # sets, not an age asked about: the relative's own age is the patient's
+        mine = []
     proxy = None
     if not mine and proxies and not _ASKS_FOR_HERSELF.search(question):
         proxy, age = proxies[0]
@@ -314,6 +324,9 @@ def _full_year(written: str) -> int:
         return int(written)
     two = int(written[1:])
     return 1900 + two if two >= 30 else 2000 + two
+
+
+_ASIDE = re.compile(r"\([^()]*\)")
 
 
 def _clause_around(text: str, before: str) -> str:

@@ -5,10 +5,11 @@ no card states; screening kept up "for the rest of her life", no condition told,
 health decide; "a step backwards" judges a change the card calls an improvement; a move told by its new value alone
 ("dropped its grade to C", "changed the advice to an individual decision") reverses a card that moved away from that
 value; a schedule for a whole decade ("yearly in their forties") that a card for 45 to 54 gives part of is partly
-supported, not stated nor contradicted; a quiz key's "Answer 2: (c)" and a thread's "3/" label the line; a chart's
-"pt falls in this band" applies the card and claims nothing; "a breast cancer in the past" is a personal history;
-"lay screening aside" and "give up mammograms" are stopping; "skip the plan if you have ..." names whom it excludes;
-an interval called sufficient is claim-rules data.
+supported, not stated nor contradicted; a quiz key's "Answer 2: (c)" and a thread's "3/" label the line; "it is
+simply not true that" denies as "it is not true that" does; a chart's "pt falls in this band" applies the card and
+claims nothing; "a breast cancer in the past" is a personal history; "lay screening aside" and "give up mammograms"
+are stopping; "skip the plan if you have ..." names whom it excludes; an interval called sufficient is claim-rules
+data.
 Dates: a year told of when a document discussed was written ("they say the recommendation ... was written in 2016")
 is not the text's own day.
 Questions: a patient's age in brackets after her role ("a client (42, GAD)") or after pronouns ("nonbinary
@@ -20,8 +21,8 @@ nipple ("scaly, crusted R nipple"); a "symptom-checker" is a tool, not a symptom
 them high risk?"; the current advice and a version named by year asked side by side; agreement asked with another's
 change ("does ACR agree with the task force's change?"); a point a patient's gender identity took in, answered by an
 organization that has no statement on gender identity; patient material asked as "simple paper ... I can print";
-a man asked "if he also need" it; "what do i tell her?" asks for the relative the asker answers (her bracketed
-aside, "(tested after mom's dx)", is someone else's history).
+a man asked "if he also need" it; "what do i tell her?" asks for the relative the asker answers, not for the
+asker herself.
 Each with a counterpart that keeps its reading."""
 
 import datetime as dt
@@ -31,6 +32,7 @@ import pytest
 from review_app.engine.facts import load_claim_rules
 
 from .chunks import (
+    ACOG_2017_CBE,
     ACOG_INTERVAL,
     ACOG_START,
     ACR_75,
@@ -104,6 +106,10 @@ from .conftest import CORPUS_DIR, answered_chunks, judge
      ("contradicts", "out_of_scope")),
     ("Women with a family history of breast cancer are not on the USPSTF exclusion list.", USPSTF_EXCLUSIONS,
      ("supports", None)),
+    # a truth denied with an adverb between ("it is simply not true that ...") is still denied
+    ("It is simply not true that ACOG recommends against clinical breast exams.", ACOG_2017_CBE, ("supports", None)),
+    ("It is simply true that ACOG recommends against clinical breast exams.", ACOG_2017_CBE,
+     ("contradicts", "misstated_strength")),
     # the advice to skip for a group names whom it excludes
     ("Skip the USPSTF plan if you have a BRCA1/2 mutation, had high-dose chest radiation when young, had breast "
      "cancer before, or had a high-risk lesion on a past biopsy.", USPSTF_EXCLUSIONS, ("supports", None)),

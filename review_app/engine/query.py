@@ -256,8 +256,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             person = others.search(_SENTENCE.split(question[:start])[-1])
         if person:
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
-            # (a bracketed aside tells someone else's history: "daughter, 41, BRCA2+ (tested after mom's dx)")
-            if history is not None and not history.search(_ASIDE.sub(" ", _clause_around(question, clause))):
+            if history is not None and not history.search(_clause_around(question, clause)):
                 proxies.append((theirs[-1][0], age))
         elif _EVENT_AGE.search(clause) and (age[0] != age[1] or _AT_AGE_END.search(clause)):
             events.append(age)
@@ -324,9 +323,6 @@ def _full_year(written: str) -> int:
         return int(written)
     two = int(written[1:])
     return 1900 + two if two >= 30 else 2000 + two
-
-
-_ASIDE = re.compile(r"\([^()]*\)")
 
 
 def _clause_around(text: str, before: str) -> str:

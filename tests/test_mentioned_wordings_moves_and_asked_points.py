@@ -139,6 +139,9 @@ def test_a_year_a_discussed_document_was_written_in_is_not_the_texts_day(engine)
     assert quoted is not None and not quoted.standpoint
     own = engine.stated_time("A post written in March 2019: what did they say?")
     assert own is not None and own.standpoint and own.date == dt.date(2019, 3, 31)
+    # the text's own words for itself keep its day ("This letter was written in March 2019: ...")
+    letter = engine.stated_time("This letter was written in March 2019: what did they say about starting?")
+    assert letter is not None and letter.standpoint
 
 
 def test_a_patients_age_in_brackets_or_after_pronouns(engine, settings):

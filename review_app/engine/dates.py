@@ -75,8 +75,10 @@ _WRITTEN_ON = re.compile(rf"\b({_AUTHORED}|generated|created|"
 _DATED = re.compile(rf"\b({_AUTHORED})[\s,:]*$", re.I)
 # ... not when a sentence about something else tells when that was written ("they say the recommendation was
 # written in 2016"): the day of a document discussed, not the text's own (unless it is "this" text)
-_DATED_OTHER = re.compile(rf"(?<!\bthis )(?<!\bthese )(?<!\bmy )(?<!\bour )\b(\w+)\s+(\w+\s+)?"
-                          rf"(was|were|had been|has been)\s+(\w+\s+)?({_AUTHORED})[\s,:]*$", re.I)
+_OWN_TEXT = r"(?:this|these|my|our)\b"  # the text's own words for itself ("this letter was written in ...")
+_DATED_OTHER = re.compile(rf"(?<!\bthis )(?<!\bthese )(?<!\bmy )(?<!\bour )\b(?!{_OWN_TEXT})(\w+)\s+"
+                          rf"((?!{_OWN_TEXT})\w+\s+)?(was|were|had been|has been)\s+(\w+\s+)?({_AUTHORED})[\s,:]*$",
+                          re.I)
 # ... or a document kept "current as of July 1, 2024": that day is its present
 _CURRENT_AS_OF = re.compile(r"\b(current|up[- ]to[- ]date|accurate|valid)\s+(as\s+(of|at)\s+)?$", re.I)
 _BEFORE_YEAR = re.compile(rf"\b(?:before|prior to|until|till)\s+{_YEAR}\b", re.I)

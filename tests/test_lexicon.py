@@ -44,6 +44,7 @@ EXAMPLES = [
     ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
     ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
     ("the radiology doctors group", "acr"), ("The OB college says", "acog says"),
+    ("why did the OB-GYN college, ACOG, decide", "why did acog decide"), ("ACR, ACR, says", "acr says"),
     ("my gyno (acog?) says", "my acog (acog) says"), ("every other yr", "biennial"),
     ("by SDM", "by shared decision-making"),
     ("prior bx", "prior biopsy"), ("suppl. US", "supplemental us"), ("insuff. evid.", "insufficient evidence"),

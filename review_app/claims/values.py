@@ -255,6 +255,23 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
         if len(single) == 1 and single <= set(choice.split(" or ")) and choice not in claim.intervals \
                 and not as_option:
             out.append(f"a choice of {choice} screening, not {next(iter(single))} alone")
+    # ... and the other way round: a choice where the card gives one of its two alone ("every 1 to 2 years"
+    # against "every 2 years"), told as the one schedule of one organization (not "they differ: every 2 years
+    # versus every year", "at least every two years" for all of them, nor a table's rows for other ages)
+    card_single = card.intervals & words
+    # (the choice in the words that tell it, more often first; a least frequency, "at least every two years",
+    # the claim rules write from the least frequency up, and it is met by either)
+    told = {choice for choice in claim.intervals & choices if choice in claim.text}
+    rest = claim.text
+    for choice in told:
+        rest = rest.replace(choice, " ")
+    one_schedule = len(told) == 1 and not any(re.search(rf"\b{w}\b", rest) for w in words) \
+        and not claim.universal and not claim.majority and len(claim.organizations) <= 1 \
+        and all(any(low <= c_high and high >= c_low for c_low, c_high in card.age_ranges) or not card.age_ranges
+                for low, high in claim.age_ranges)
+    for choice in sorted(told) if one_schedule else ():
+        if len(card_single) == 1 and card_single <= set(choice.split(" or ")) and choice not in card.intervals:
+            out.append(f"{next(iter(card_single))} screening alone, not a choice of {choice}")
     for value in sorted(uncovered(claim, card)):
         kind = value_kind(value, claim, card)
         # how often, and what grade, is one question per recommendation; an age can be many

@@ -1008,6 +1008,19 @@ class Verifier:
         return frozenset(str(s.published_date.year) for s in replaced if s.published_date
                          and _title_head(s.title) not in ("", own_head) and _title_head(s.title) in text)
 
+    def _replaced_years_told(self, chunk_id: str) -> frozenset[str]:
+        """The years of the versions the chunk's source replaces that a change statement of the chunk names
+        ("Compared with its 2016 recommendation, ... moved from ... to ...")."""
+        corpus = self.engine.corpus
+        chunk = corpus.chunk_by_id[chunk_id]
+        text = chunk.text.lower()
+        if not any(p.search(text) for p in self.reader.rules.change_verbs):
+            return frozenset()
+        source = corpus.source_by_id[chunk.document_id]
+        replaced = [corpus.source_by_id[t] for t in source.supersedes if t in corpus.source_by_id]
+        return frozenset(str(s.published_date.year) for s in replaced
+                         if s.published_date and re.search(rf"\b{s.published_date.year}\b", text))
+
     def _year_of_another_part(self, claim: Facts, weights: dict[str, float], card: Facts, chunk_id: str) -> str:
         """A date the card gives for another part of its text ("average-risk advice updated in 2021,
         higher-risk advice in 2023" against "updated its average-risk advice in 2023"): the claim's
@@ -1062,6 +1075,13 @@ class Verifier:
                 start = mark.end()
         best = closest(weights)
         if best is None or years & best:
+            return ""
+        if years <= self._replaced_years_told(chunk_id) and not any(
+                year in clause and any(p.search(clause) for p in self.reader.rules.change_verbs)
+                for sentence, _, _ in claim.sentences for clause in re.split(r"[,;:()]", sentence) for year in years):
+            # "in 2016 it treated the 40s as an individual decision, which its 2024 update changed": the card's
+            # change statement tells what the version it replaced said, and names that version's year (not the
+            # change itself dated to it: "it made the change in 2016")
             return ""
         own_year = str(published.year) if published else ""
         organization = chunk.organization.lower()

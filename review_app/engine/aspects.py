@@ -40,6 +40,11 @@ _PRONOUN_SUBJECT = re.compile(r"^[^.?!]{0,80}?\b(?:did|does|do|has|have|had|was|
 # screening starts?") goes on asking about it
 _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|would|will|can|could|must)\s+)?"
                       r"(?:that|it|this|one)\s+(?:\w+\s+){0,2}?(?:wait|come|happen|start|begin)\w*\b", re.I)
+# a clause that asks only how often ("does ORG still say the exam can be offered, and how often?") asks it of
+# the thing just asked about
+_BARE_HOW_OFTEN = re.compile(r"\s*(?:(?:and|or|but|so|also)\s+)?"
+                             r"(?:how (?:often|frequently)|at what (?:interval|frequency)|what (?:interval|frequency))"
+                             r"\W*(?:if so\W*)?$", re.I)
 # a spaced dash parts clauses too, and so does a list's marker ("on (a) X at her age and (b) when to start"), and a
 # second question joined by "and" ("what did they change and why did they do it")
 _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]|\s\(?(?:[a-h]|[1-9])\)\s"
@@ -72,6 +77,11 @@ class Aspect:
     # asked with one of these, a patient younger than every position on it gets the first age band's
     # ("I'm 39: when do I start, and how often?" is answered with the interval from 40)
     ahead_with: tuple[str, ...] = ()
+    # what is told that makes it asked beside one of `qualifies` of the organizations a question names,
+    # read from the whole question (a relative's history of the topic before "when does ORG say I
+    # should start?" asks whether ORG's advice covers her); none: its own cues
+    qualifying_cues: tuple[re.Pattern[str], ...] = ()
+    ageless: bool = False  # a point that holds at any age: asked alone, the patient's age adds no age band's
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:
@@ -172,14 +182,15 @@ class AspectRules:
         asked = self.read_asked(normalized_question, patient_ages)
         return asked.aspects, asked.default
 
-    def read_asked(self, normalized_question: str, patient_ages: Sequence[AgeRange]) -> AskedAspects:
+    def read_asked(self, normalized_question: str, patient_ages: Sequence[AgeRange],
+                   names_organization: bool = False) -> AskedAspects:
         """The aspects a question asks about, read from the sentences that ask (those ending in a
         question mark) when they name any, so that context told in passing ("ORG-A says yearly,
         ORG-B says every two years. did ORG-A say anything about the conflicting advice?") is not
         taken for what is asked; else from the whole question."""
         framing = tuple(a.id for a in self.aspects.values() if a.relational
                         and any(p.search(normalized_question) for p in a.not_cues))
-        asked, default, implied, whole = self._read(normalized_question, patient_ages)
+        asked, default, implied, whole = self._read(normalized_question, patient_ages, names_organization)
         granted = tuple(a for a in self._cued(granted_part(normalized_question)) if a not in asked)
         asking = asked_part(normalized_question)
         unaged = tuple(dict.fromkeys(s for a in asked if self._patients(a, patient_ages)
@@ -212,8 +223,8 @@ class AspectRules:
                 found.append(aspect)
         return tuple(found)
 
-    def _read(self, normalized_question: str,
-              patient_ages: Sequence[AgeRange]) -> tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...]]:
+    def _read(self, normalized_question: str, patient_ages: Sequence[AgeRange],
+              names_organization: bool = False) -> tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...]]:
         asked_text = asked_part(normalized_question)
         asked = self._cued(asked_text) if asked_text != normalized_question else []
         if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
@@ -225,10 +236,15 @@ class AspectRules:
         asked = asked or [a for a in self._cued(normalized_question)
                           if not self.aspects[a].asked_only or asked_text == normalized_question]
         cued = set(asked)
-        asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)]
+        # the patient's age asks about its band's point, but not beside points that hold at any age asked in
+        # words ("she's 80: does ORG still want the self-exam?")
+        ageless = bool(cued) and all(self.aspects[a].ageless for a in cued)
+        asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)
+                  and not ageless]
         # "I'm nonbinary. Does the advice apply to me?": who she is, told before, qualifies what is asked
         asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & set(asked)
-                  and a.asked_in(normalized_question)]
+                  and (names_organization and any(p.search(normalized_question) for p in a.qualifying_cues)
+                       if a.qualifying_cues else a.asked_in(normalized_question))]
         asked = [a for a in self.aspects if a in asked]  # pack order
         # an aspect named only as the subject of another ("why did they lower the start age?") is
         # not asked; named in a part of its own ("when to start, how often, when to stop?") it is
@@ -262,9 +278,12 @@ class AspectRules:
         """Whether a clause of `text` asks about `aspect` without `subject_of` (which then did not
         merely name it), when `subject_of` is asked in words at all (not only by the patient's age)."""
         other = self.aspects[subject_of]
-        return other.asked_in(text) and any(self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
-                                            and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
-                                            for clause in _CLAUSE.split(text) if clause)
+        clauses = [c for c in _CLAUSE.split(text) if c and c.strip()]
+        return other.asked_in(text) and any(
+            self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
+            and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
+            and not (i and _BARE_HOW_OFTEN.match(clause) and other.asked_in(clauses[i - 1]))
+            for i, clause in enumerate(clauses))
 
     def _listed_apart(self, aspect: str, subject_of: str, text: str, patient_ages: Sequence[AgeRange]) -> bool:
         """Whether `subject_of` and `aspect` are asked in words, each in a clause without the other
@@ -624,7 +643,10 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    blanked, named["qualifies"],
                                    named["patient_subsumes"], bool(entry.get("asked_only", False)),
                                    bool(entry.get("patient_beside", False)), bool(entry.get("narrows", False)),
-                                   named["ahead_with"])
+                                   named["ahead_with"],
+                                   compile_patterns(entry.get("qualifying_cues"), file, f"{where}.qualifying_cues",
+                                                    problems),
+                                   bool(entry.get("ageless", False)))
     return aspects
 
 

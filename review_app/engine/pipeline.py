@@ -485,9 +485,10 @@ class Engine:
         (those it names, else every one with an eligible source but those it sets aside), the chunks
         that answer it."""
         # (the year of something that happened is no version asked about: "diagnosed in 2016. has that changed?")
-        read = self.aspects.read_asked(without_event_years(normalized, self.scope.context.events), features.ages)
-        asked, default = read.aspects, read.default
         named_held = [o for o in named if o in self.corpus.organizations]
+        read = self.aspects.read_asked(without_event_years(normalized, self.scope.context.events), features.ages,
+                                       bool(named_held))
+        asked, default = read.aspects, read.default
         every_organization = self.aspects.asks_every_organization(normalized, len(named_held))
         held = [] if every_organization else named_held
         present = {self._org_list[c] for c in np.unique(self._org_code[eligible])}

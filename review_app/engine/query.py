@@ -114,7 +114,9 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         # ("age 52", and a form's field "Age: 76")
         (re.compile(r"\bage(?:[sd]?\s+|\s*[:=]\s*)(\d{2,3})\b(?!\s*(?:-|to|through|and older|or older|\+))", re.I),
          "point"),
-        (re.compile(r"\b(?:in|during) (?:her|their|your|my|the|his) (?:early |mid |mid-|late )?(\d)0s\b", re.I),
+        # ("taught in the 90s" is an era: a person's nineties are told as hers, "in her 90s")
+        (re.compile(r"\b(?:in|during) (?:(?:her|their|your|my|his) (?:early |mid |mid-|late )?(\d)0s"
+                    r"|the (?:early |mid |mid-|late )?([2-8])0s)\b", re.I),
          "decade"),
         (re.compile(r"\b(?:over|above|older than|past|beyond|after)\s+(?:age\s+)?(\d{2})\b", re.I), "after"),
         (re.compile(r"\b(\d{2})\s*(?:\+|and older|or older|and over|and up|years and older|years or older)", re.I),
@@ -187,6 +189,8 @@ _BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/
 _DENIED_BEFORE = re.compile(r"\b(no|not|nobody|no one|none|never|without|negative)\b[^.;!?]{0,25}$", re.I)
 # (in single quotes too: an opening quote after no letter, a closing one before none, so "I'm" opens nothing)
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{3,}”|(?<![\w'])'(?=\S)[^'\n]{3,}?(?<=\S)'(?!\w)|‘[^’\n]{3,}?’(?!\w)")
+# a quote in the first person is someone's own words relayed ("relaying what she says: \"I am 40 ...\""), not guidance
+_FIRST_PERSON = re.compile(r"\b(i|i'?m|me|my|myself)\b", re.I)
 _CLAUSE = re.compile(r"[.;!?,\n]|\b(and|but|while|whereas)\b", re.I)
 _SENTENCE = re.compile(r"[.;!?\n]")
 
@@ -238,7 +242,9 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
     (the pack's `history` cues) is the patient's: the question is asked for her ("my mom is 79").
     Number words count as digits ("I'm forty-five", "in her fifties"). `reading`: the question-age
     patterns with the pack's role words (patient_age_patterns of the pack's vocabulary)."""
-    question = _QUOTED.sub(" ", numbers_to_digits(question))  # quoted guidance speaks of no patient
+    # quoted guidance speaks of no patient; a quote of someone's own words does
+    question = _QUOTED.sub(lambda m: m.group(0)[1:-1] if _FIRST_PERSON.search(m.group(0)) else " ",
+                           numbers_to_digits(question))
     mine, theirs, proxies = [], [], []  # proxies: (who, age) of relatives whose clause tells no history
     thresholds = []  # "should she stop at 75?": the age asked about, not anyone's age
     events = []  # her age at something past ("in her 50s she had ..."), dropped if her age now is told

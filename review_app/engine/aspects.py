@@ -81,7 +81,8 @@ class Aspect:
     # read from the whole question (a relative's history of the topic before "when does ORG say I
     # should start?" asks whether ORG's advice covers her); none: its own cues
     qualifying_cues: tuple[re.Pattern[str], ...] = ()
-    ageless: bool = False  # a point that holds at any age: asked alone, the patient's age adds no age band's
+    # a point that holds at any age: asked alone, the patient's age adds no age band's point beside it
+    ageless: bool = False
 
     def asked_in(self, text: str) -> bool:
         for pattern in self.not_cues:

@@ -40,7 +40,7 @@ EXAMPLES = [
     ("annually", "annual"), ("I statement", "insufficient evidence"), ("sonography", "ultrasound"),
     ("magnetic resonance imaging", "mri"), ("U.S. Preventive Services Task Force", "uspstf"),
     ("the task force", "uspstf"), ("American Cancer Society", "acs"), ("the cancer society", "acs"),
-    ("the government's own panel", "uspstf"),
+    ("the government's own panel", "uspstf"), ("the regular govt panel advice", "the regular uspstf advice"),
     ("American College of Obstetricians and Gynecologists", "acog"), ("my OB-GYN", "my acog"),
     ("American College of Radiology", "acr"), ("Society of Breast Imaging", "sbi"), ("radiologists", "acr"),
     ("the radiology doctors group", "acr"), ("The OB college says", "acog says"),

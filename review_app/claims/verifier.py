@@ -448,6 +448,10 @@ class Verifier:
         if cohort:
             return verdict("contradicts", "missing_fact", f"{chunk_id} speaks of ages, not of when people were "
                            f"born or turned an age nor of a point in the calendar ('{cohort}')")
+        replaced = self._replaced_version_in_force(claim, chunk_id) if status == "current" \
+            and (not claim.attributed or chunk.organization in claim.attributed) else ""
+        if replaced:
+            return verdict("contradicts", "missing_fact", replaced)
         removed = self._removed_yet_current(claim, card, chunk_id) if status == "current" \
             and (not claim.attributed or chunk.organization in claim.attributed) else ""
         if removed:  # "ORG-A dropped exam X in its update" against the section still in force
@@ -633,6 +637,10 @@ class Verifier:
         reversed_move = self._reversed_move(facts, chunk_id)
         if reversed_move:
             return "contradicts", "missing_fact", f"{chunk_id} states a move {reversed_move}"
+        moved_kind, moved_to = self._moved_elsewhere(facts, chunk_id)
+        if moved_to:
+            return "contradicts", "misstated_strength" if moved_kind == "grade" else "missing_fact", \
+                f"{chunk_id} states a move {moved_to}"
         compared = frequency_clash(facts.text,
                                    self.engine.corpus.chunk_by_id[chunk_id].text, card.intervals, self.accounting,
                                    self._text_intervals)
@@ -976,6 +984,25 @@ class Verifier:
         return all(
             int(m.group(2)) >= published.year and m.group(1) not in _BEFORE for m in times)
 
+    def _replaced_version_in_force(self, claim: _ClaimReading, chunk_id: str) -> str:
+        """A version the chunk's source replaced entirely, named by its year and called in force now
+        ("ORG-A's 2016 guidance on the 40s is still in force", cited to its 2024 card): what the card's
+        source replaced it with says otherwise."""
+        text = claim.facts.text
+        if claim.historical or not any(p.search(text) for p in self.reader.rules.version_in_force):
+            return ""
+        corpus = self.engine.corpus
+        source = corpus.source_by_id[corpus.chunk_by_id[chunk_id].document_id]
+        in_part = {replaced for replaced, _ in source.replaces_sections}
+        years = set(_YEAR.findall(text))
+        for replaced_id in source.supersedes:
+            replaced = corpus.source_by_id.get(replaced_id)
+            if replaced is not None and replaced_id not in in_part and replaced.published_date is not None \
+                    and str(replaced.published_date.year) in years:
+                return (f"{source.id} replaced {replaced.id}; the claim says that {replaced.published_date.year} "
+                        f"version is still in force")
+        return ""
+
     def _dates_a_part_to(self, claim: _ClaimReading, chunk_id: str) -> bool:
         """The claim dates a part of what it says to the year of the chunk's source, beside what it says
         of today ("In 2016 ORG-A left it to the patient, a position it still holds today", "insufficient
@@ -1038,6 +1065,12 @@ class Verifier:
         # a year the claim names otherwise ("its 2023 update") that the card gives as a date
         card_dated = {m.group(2) for clause, _, _ in card.clauses for m in DATED_YEAR.finditer(clause)}
         years |= {y for sentence, _, _ in claim.sentences for y in YEAR.findall(sentence)} & card_dated
+        # the period a figure was measured over, given as other years (a rate told with it: "2% a year from 2012 to
+        # 2016"; not the years a change spans, "between 2016 and 2024 it went from C to B")
+        if _span_conflict(claim, card) and any(v.endswith("%") for v in claim.numbers):
+            theirs = sorted({"-".join(m.groups()) for c, _, _ in card.clauses for m in _YEAR_SPAN.finditer(c)})
+            told = sorted({"-".join(m.groups()) for c, _, _ in claim.sentences for m in _YEAR_SPAN.finditer(c)})
+            return f"{', '.join(theirs)} as the period measured, not {', '.join(told)}"
         if not years & card.values:
             return ""
         vocabulary, topics = self.engine.vocabulary, self.reader.rules.concepts
@@ -1073,7 +1106,15 @@ class Verifier:
                 if best is not None and mark.group(2) not in best:
                     return f"{' / '.join(sorted(best))} for the part the claim speaks of, not {mark.group(2)}"
                 start = mark.end()
-        best = closest(weights)
+        # the words of the parts that name the years ("Part of why ORG changed course: incidence rose from 2015 to
+        # 2019": the year is the rise's, not the change's)
+        parts = [part for sentence, _, _ in claim.sentences for part in re.split(r"[;:]", sentence)]
+        dated_parts = [part for part in parts if any(y in part for y in years)]
+        if dated_parts and len(dated_parts) < len(parts):
+            own = set(vocabulary.stems(vocabulary.content_words(" ".join(dated_parts))))
+            best = closest({w: v for w, v in weights.items() if w in own})
+        else:
+            best = closest(weights)
         if best is None or years & best:
             return ""
         if years <= self._replaced_years_told(chunk_id) and not any(
@@ -1505,14 +1546,32 @@ class Verifier:
                     return f"away from {', '.join(sorted(after))}"
         return ""
 
+    def _moved_elsewhere(self, facts: Facts, chunk_id: str) -> tuple[str, str]:
+        """(kind, the card's move) when the claim moves to another new value of the same kind than every
+        move the card states ends at ("changed the 40s from biennial to annual" against a move to biennial):
+        kind "interval" or "grade" (a grade is a strength)."""
+        card_moves = self._card_moves(chunk_id)
+        intervals = frozenset(self.reader.rules.intervals)
+        for after in [after for _, after in self.reader.moves(facts.text)] + list(self.reader.moves_to(facts.text)):
+            for kind, told in (("interval", after & intervals), ("grade", after - intervals)):
+                ends = [card_after & intervals if kind == "interval" else card_after - intervals
+                        for _, card_after in card_moves]
+                if told and any(ends) and not any(told & end for end in ends):
+                    card_before, card_after = next(move for move, end in zip(card_moves, ends, strict=True) if end)
+                    return kind, f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+        return "", ""
+
     def _strength_moved_from(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> str:
         """The strength a present-tense claim gives that the card says its advice moved away from
         (stated before the move, not after it), on the move's ages or topic; not when the claim
         tells a change itself ("the update replaced that individual decision with ...")."""
         facts = claim.facts
         text = facts.text
+        published = self._published(chunk_id)
+        # "since 2024 it says ...", the card's own year: what holds from that version on, no change told
+        told = re.sub(rf"\bsince {published.year}\b", " ", text) if published else text
         if claim.historical or not facts.strengths or self.reader.moves(text) \
-                or any(p.search(text) for p in self.reader.rules.change_told + self.reader.rules.removal) \
+                or any(p.search(told) for p in self.reader.rules.change_told + self.reader.rules.removal) \
                 or not (anchors(facts.values & card.values) or ages_within(facts, card)
                         or facts.concepts & card.concepts):
             return ""
@@ -1953,6 +2012,7 @@ _TIME_OF = year_after("before|until|till|prior to|in|during|as of|back in", afte
 _BEFORE = ("before", "until", "till", "prior to")
 _YEAR_AS_AGE = re.compile(r"\b(?:aged?|ages)\s+(?:of\s+|between\s+|from\s+)?((?:19|20)\d\d)\b")
 _NO_LONGER = re.compile(r"\b(no longer|not any ?more|anymore|any longer|out of date|obsolete|outdated)\b")
+_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 _NOW = re.compile(r"\b(now|today|currently|since (19|20)\d\d|these days|nowadays)\b")
 _FORMERLY = re.compile(r"\b(previously|formerly|originally|used to|at first|until then|in the past|back then)\b")
 # a rate over a period, of no other quantity ("per 2 years 2%", "per 1 to 2 years 2%")

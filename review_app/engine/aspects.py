@@ -45,6 +45,10 @@ _GOES_ON = re.compile(r"\s*(?:(?:or|and|but|so)\s+)?(?:(?:does|do|did|is|should|
 _BARE_HOW_OFTEN = re.compile(r"\s*(?:(?:and|or|but|so|also)\s+)?"
                              r"(?:how (?:often|frequently)|at what (?:interval|frequency)|what (?:interval|frequency))"
                              r"\W*(?:if so\W*)?$", re.I)
+# a clause whose subject points back ("when the doctor does the exam by hand, is this needed every year?")
+# asks of the thing the clause before it named
+_POINTS_BACK = re.compile(r"\s*(?:(?:and|or|but|so)\s+)?(?:is|are|does|do|should|must|can|would|will)\s+"
+                          r"(?:this|that|these|those)\b", re.I)  # (not "does it still apply ...?": "it" is the advice)
 # a spaced dash parts clauses too, and so does a list's marker ("on (a) X at her age and (b) when to start"), and a
 # second question joined by "and" ("what did they change and why did they do it")
 _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]|\s\(?(?:[a-h]|[1-9])\)\s"
@@ -283,7 +287,8 @@ class AspectRules:
         return other.asked_in(text) and any(
             self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
             and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
-            and not (i and _BARE_HOW_OFTEN.match(clause) and other.asked_in(clauses[i - 1]))
+            and not (i and (_BARE_HOW_OFTEN.match(clause) or _POINTS_BACK.match(clause))
+                     and other.asked_in(clauses[i - 1]))
             for i, clause in enumerate(clauses))
 
     def _listed_apart(self, aspect: str, subject_of: str, text: str, patient_ages: Sequence[AgeRange]) -> bool:

@@ -129,6 +129,10 @@ _COMPARED = re.compile(r"\b(differ\w*|compar\w*)\b", re.I)  # organizations comp
 # "our protocol was last revised in March 2020": a revision of the asker's document that a time dates
 _DATED_REVISION = re.compile(r"\b(revised|updated|changed|written|issued|reviewed)\s+(in|on)\s+((early|mid|late)[- ]?)?"
                              r"([a-z]+\.?\s+)?(\d{1,2},?\s+)?(19|20)\d\d\b", re.I)
+# a change dated to the stated time by a word pointing back to it ("back in 2009? my mom says everything changed then"):
+# the stated time's own change, not one since then
+_CHANGED_THEN = re.compile(r"\b(chang\w*|switch\w*|revis\w*|updat\w*)\s+(back\s+)?"
+                           r"(then|at that time|that year|at the time)\b", re.I)
 _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}?\b(update[sd]?|revision|revised|"
                               r"chang(e|ed|es)|came out|come out|was (issued|published|released))\b", re.I)
 
@@ -236,6 +240,7 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
     2019, how did ORG-A and ORG-B differ?"). A question `written` on the day stated ("an email dated
     2024-06-15: what do they currently say?") asks of a later time only by naming a later year."""
     rest = _PURPOSE.sub(" ", question)  # "for a lesson on how advice changes: ..." says why it is asked
+    rest = _CHANGED_THEN.sub(" ", rest)
     rest = _DATED_REVISION.sub(" ", rest)
     for time in found:
         # "back in 2009, when the task force changed its advice, ...": the clause dates the time

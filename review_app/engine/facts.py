@@ -174,6 +174,9 @@ class ClaimRules:
     sufficiency: tuple[re.Pattern[str], ...] = ()
     # a move told by its new value alone ("dropped its grade to C"): group `after`
     moves_to: tuple[re.Pattern[str], ...] = ()
+    # words that call a version the one in force ("is still in force", "remains current"): said of a version
+    # by its year, against the card of the version that replaced it, a contradiction
+    version_in_force: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -379,7 +382,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("change_verbs"), "change_verbs") if data.get("change_verbs") else (),
                       frozenset(map(str, tests)),
                       patterns(data.get("sufficiency"), "sufficiency") if data.get("sufficiency") else (),
-                      patterns(data.get("moves_to"), "moves_to") if data.get("moves_to") else ())
+                      patterns(data.get("moves_to"), "moves_to") if data.get("moves_to") else (),
+                      patterns(data.get("version_in_force"), "version_in_force")
+                      if data.get("version_in_force") else ())
 
 
 def _speaks(before: str) -> bool:
@@ -553,7 +558,13 @@ class FactReader:
                 for m in list(pattern.finditer(masked)):
                     if not m.group(0).strip():
                         continue
-                    if not self._negated_at(text, m.start()):
+                    # "no longer considers X an option": the option taken out is one more negation
+                    # ("it is untrue that ORG no longer considers X an option" states it)
+                    # (unless a negator right before it already says so: "dropped the individual decision")
+                    told = _clause_before(text, m.start()) + text[m.start():m.end()]
+                    taken_out = label == "option" and any(r.search(told) for r in self.rules.removal) \
+                        and not self._negated_at(text, m.start(), frames_turn=False)
+                    if self._negated_at(text, m.start()) == taken_out:
                         stated.add(label)
                     elif label == "against" and _OWN_NEGATOR.search(m.group(0)) and not _NOT_TO.search(m.group(0)) \
                             and _TRUTH_DENIAL.search(_clause_before(text, m.start())):

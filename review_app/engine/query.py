@@ -6,7 +6,7 @@ import dataclasses
 import datetime as dt
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .background import BackgroundWeights
@@ -33,10 +33,20 @@ class QuestionAgePatterns:
 
     ages: tuple[tuple[re.Pattern[str], str], ...]
     role_word: re.Pattern[str] | None  # any one of the roles (None when the pack names none)
+    # the person words each pronoun can stand for (vocabulary.yaml `pronoun_people`)
+    pronoun_people: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def cannot_be(self, pronoun: str, person: str) -> bool:
+        """Whether `person` (a person's words, "my little brother") names someone `pronoun` cannot
+        stand for: a word listed under another pronoun and not under this one."""
+        words = set(re.findall(r"[a-z]+", person.lower()))
+        own = next((set(ws) for p, ws in self.pronoun_people if p == pronoun.lower()), set())
+        return any(words & set(ws) - own for p, ws in self.pronoun_people if p != pronoun.lower())
 
 
 @functools.lru_cache(maxsize=16)
-def question_age_patterns(roles: tuple[str, ...] = (), present_at: tuple[str, ...] = ()) -> QuestionAgePatterns:
+def question_age_patterns(roles: tuple[str, ...] = (), present_at: tuple[str, ...] = (),
+                          pronoun_people: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> QuestionAgePatterns:
     """The question-age patterns for the roles a pack names (`roles`, each a pattern) and the places
     where a question tells the person with a role is, between the role and her age (`present_at`:
     "customer here is 46", "the lady in front of me is 52"). With no roles, the patterns that need one
@@ -44,7 +54,7 @@ def question_age_patterns(roles: tuple[str, ...] = (), present_at: tuple[str, ..
     role = "(?:" + "|".join(roles) + ")" if roles else None
     where = "(?: (?:" + "|".join(present_at) + "))?" if present_at else ""
     return QuestionAgePatterns(_question_ages(role, where),
-                               re.compile(r"\b" + role + r"\b", re.I) if role else None)
+                               re.compile(r"\b" + role + r"\b", re.I) if role else None, pronoun_people)
 
 
 def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -255,7 +265,9 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             continue
         if person is None and others is not None and _PRONOUN_LEAD.match(clause):
             # "My mom had ... She's 50 now": she is the asker's relative named last
-            person = _my_relative(question[:start - len(clause)], others)
+            pronoun = _PRONOUN_LEAD.match(clause).group(1)
+            person = _my_relative(question[:start - len(clause)], others,
+                                  functools.partial(reading.cannot_be, pronoun))
         if person is None and others is not None and history is not None and history.search(clause):
             # "FHx: mother, cancer dx age 61": a history told after a comma is the person's the
             # sentence (or the form's line) named before it
@@ -320,7 +332,7 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
 
 def patient_age_patterns(vocabulary: Vocabulary) -> QuestionAgePatterns:
     """The question-age patterns with the roles and places the pack's vocabulary names."""
-    return question_age_patterns(vocabulary.patient_roles, vocabulary.roles_present_at)
+    return question_age_patterns(vocabulary.patient_roles, vocabulary.roles_present_at, vocabulary.pronoun_people)
 
 
 def _full_year(written: str) -> int:
@@ -367,15 +379,18 @@ def _asked_of_by_name(question: str, others: re.Pattern[str]) -> re.Match[str] |
     return found
 
 
-def _my_relative(before: str, others: re.Pattern[str]) -> re.Match[str] | None:
+def _my_relative(before: str, others: re.Pattern[str],
+                 not_meant: Callable[[str], bool] | None = None) -> re.Match[str] | None:
     """The last person the asker names as her own ("my mom", "my dad") in `before`: a later
-    "she" / "he" is that person, never the asker ("I'm 40 and she's 70")."""
+    "she" / "he" is that person, never the asker ("I'm 40 and she's 70"); `not_meant`: the people
+    the pronoun cannot stand for ("mom is still home with my little brother. she is 41": mom)."""
     found = None
     for my in _MY.finditer(before):
         near = re.split(r"[.;!?,]", before[my.end():my.end() + 30])[0]
         person = others.search(near)
         # "my mom", "my 70-year-old dad"; with no "my", the person word opens the sentence ("Sister find ...")
-        if person and person.start() <= (12 if my.group(0) else 0):
+        if person and person.start() <= (12 if my.group(0) else 0) \
+                and not (not_meant is not None and not_meant(near[:person.end()])):
             found = person
     return found
 

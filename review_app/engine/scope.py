@@ -57,6 +57,11 @@ _GIVEN = re.compile(r"\b(?:besides|apart from|aside from|other than|in addition 
 _LAST_SENTENCE = re.compile(r"[.!?]\s*((?:and |or |also |plus |so |but )?(?:what|how|when|why|who|which|where|whether|"
                             r"does|do|did|is|are|was|were|can|could|should|would|will|any|pls|please)\b[^.!?]*)$",
                             re.I)
+# ... or whose last clause asks by inversion ("we only have DBT on post, is that acceptable or do i need
+# to send her out"): the whole sentence, whose first clause names what the inverted one asks about
+_LAST_INVERTED = re.compile(r"[.!?]\s*([^.!?]*,\s*(?:and |or |so |but )?"
+                            r"(?:is|are|does|do|did|can|could|should|would|will|am) "
+                            r"(?:that|it|this|these|those|she|he|i|we|they|you|there)\b[^.!?,]*)$", re.I)
 
 
 def asked_part(question: str) -> str:
@@ -80,7 +85,7 @@ def _asked_sentences(question: str) -> str:
     if not asked.strip():
         return indirect if indirect.strip() else question  # no question mark and no indirect ask: all of it
     asked = (indirect + " " + asked).strip() if indirect.strip() else asked
-    tail = _LAST_SENTENCE.search(question)
+    tail = _LAST_SENTENCE.search(question) or _LAST_INVERTED.search(question)
     return asked + (" " + tail.group(1) if tail else "")
 
 

@@ -70,6 +70,8 @@ class Vocabulary:
     # tells such a person is, between her role and her age ("customer here is 46"): patterns
     patient_roles: tuple[str, ...] = ()
     roles_present_at: tuple[str, ...] = ()
+    # the person words each pronoun can stand for ("she" never for "my little brother"): pronoun -> words
+    pronoun_people: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def name_documents(self, question: str) -> str:
         for pattern, replacement in self.document_names:
@@ -301,6 +303,10 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
     for key in ("roles", "present_at"):
         for i, pattern in enumerate(roles.get(key) or []):
             compile_pattern(pattern, name, f"patient_roles.{key}[{i}]", problems)
+    pronouns = data.get("pronoun_people") or {}
+    if not (isinstance(pronouns, dict) and all(isinstance(v, list) for v in pronouns.values())):
+        problems.append(Problem(name, "pronoun_people", "expected pronoun -> a list of person words"))
+        pronouns = {}
     if problems:
         raise CorpusError(problems)
     stop_words = frozenset((set(ENGLISH_STOP_WORDS) | {w.lower() for w in extra_stop}) - _KEEP)
@@ -308,7 +314,9 @@ def load_vocabulary(corpus_dir: Path) -> Vocabulary:
                       Path(corpus_dir), tuple(w.lower() for w in spelling), traits, tuple(d for d in documents if d),
                       dictation_cue=dictation_cue, dictated_marks=tuple(m for m in marks if m),
                       translations=translations, patient_roles=tuple(map(str, roles.get("roles") or ())),
-                      roles_present_at=tuple(map(str, roles.get("present_at") or ())))
+                      roles_present_at=tuple(map(str, roles.get("present_at") or ())),
+                      pronoun_people=tuple((str(k).lower(), tuple(str(w).lower() for w in v))
+                                           for k, v in pronouns.items()))
 
 
 def _translations(spec: object, file: str, problems: list[Problem]) -> tuple:

@@ -994,7 +994,7 @@ class Verifier:
         corpus = self.engine.corpus
         source = corpus.source_by_id[corpus.chunk_by_id[chunk_id].document_id]
         in_part = {replaced for replaced, _ in source.replaces_sections}
-        years = set(_YEAR.findall(text))
+        years = set(YEAR.findall(text))
         for replaced_id in source.supersedes:
             replaced = corpus.source_by_id.get(replaced_id)
             if replaced is not None and replaced_id not in in_part and replaced.published_date is not None \
@@ -1035,6 +1035,7 @@ class Verifier:
         return frozenset(str(s.published_date.year) for s in replaced if s.published_date
                          and _title_head(s.title) not in ("", own_head) and _title_head(s.title) in text)
 
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _replaced_years_told(self, chunk_id: str) -> frozenset[str]:
         """The years of the versions the chunk's source replaces that a change statement of the chunk names
         ("Compared with its 2016 recommendation, ... moved from ... to ...")."""
@@ -1547,9 +1548,9 @@ class Verifier:
         return ""
 
     def _moved_elsewhere(self, facts: Facts, chunk_id: str) -> tuple[str, str]:
-        """(kind, the card's move) when the claim moves to another new value of the same kind than every
-        move the card states ends at ("changed the 40s from biennial to annual" against a move to biennial):
-        kind "interval" or "grade" (a grade is a strength)."""
+        """(kind, the card's move) when the claim's move ends at a value of a kind (an interval, a grade) at
+        which none of the card's moves of that kind ends ("changed the 40s from biennial to annual" against a
+        move to biennial); kind "interval" or "grade" (a grade is a strength)."""
         card_moves = self._card_moves(chunk_id)
         intervals = frozenset(self.reader.rules.intervals)
         for after in [after for _, after in self.reader.moves(facts.text)] + list(self.reader.moves_to(facts.text)):
@@ -2012,7 +2013,6 @@ _TIME_OF = year_after("before|until|till|prior to|in|during|as of|back in", afte
 _BEFORE = ("before", "until", "till", "prior to")
 _YEAR_AS_AGE = re.compile(r"\b(?:aged?|ages)\s+(?:of\s+|between\s+|from\s+)?((?:19|20)\d\d)\b")
 _NO_LONGER = re.compile(r"\b(no longer|not any ?more|anymore|any longer|out of date|obsolete|outdated)\b")
-_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 _NOW = re.compile(r"\b(now|today|currently|since (19|20)\d\d|these days|nowadays)\b")
 _FORMERLY = re.compile(r"\b(previously|formerly|originally|used to|at first|until then|in the past|back then)\b")
 # a rate over a period, of no other quantity ("per 2 years 2%", "per 1 to 2 years 2%")

@@ -263,11 +263,10 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
         if _THRESHOLD.search(question[max(0, start - 45):start]) and not (person and _EVENT_AGE.search(clause)):
             thresholds.append(age)  # (not "my friend started at 40": her age at an event of hers)
             continue
-        if person is None and others is not None and _PRONOUN_LEAD.match(clause):
+        if person is None and others is not None and (lead := _PRONOUN_LEAD.match(clause)):
             # "My mom had ... She's 50 now": she is the asker's relative named last
-            pronoun = _PRONOUN_LEAD.match(clause).group(1)
             person = _my_relative(question[:start - len(clause)], others,
-                                  functools.partial(reading.cannot_be, pronoun))
+                                  functools.partial(reading.cannot_be, lead.group(1)))
         if person is None and others is not None and history is not None and history.search(clause):
             # "FHx: mother, cancer dx age 61": a history told after a comma is the person's the
             # sentence (or the form's line) named before it

@@ -456,7 +456,7 @@ class Verifier:
             and (not claim.attributed or chunk.organization in claim.attributed) else ""
         if removed:  # "ORG-A dropped exam X in its update" against the section still in force
             return verdict("contradicts", "missing_fact", removed)
-        spoken = [date for _, date in _spoken_times(whole)]
+        spoken = [date for _, date in _spoken_times(whole)] + self._opening_time(claim.facts, chunk_id)
         if claim.historical and spoken and \
                 all(self.engine.chunk_statuses(d).get(chunk_id) != "current" for d in spoken):
             # "as of 2025, ORG advised ...": the section was replaced (or not yet out) at the time spoken of
@@ -833,7 +833,9 @@ class Verifier:
         denied_by_card = {i for i in denied_intervals if i not in card.text} & set_aside_intervals(
             self.engine.corpus.chunk_by_id[chunk_id].text, self.accounting, self._text_intervals)
         missing = sorted(v for v in uncovered(facts, opened, self.reader.rules.ageless_span)
-                         if v not in denied_by_card) + unstated_dates(facts, card)
+                         if v not in denied_by_card) \
+            + [d for d in unstated_dates(facts, card)  # ("In March 2022, ..." with the card in force then)
+               if d.rsplit(" ", 1)[-1] not in self._in_force_at(facts.text, chunk_id)]
         stated = card.words | self._decade_words(facts, card) | ranged_ages(facts, card)
         # a topic the card states, named in the claim's own words ("extra imaging" for its "supplemental screening")
         stated = stated.union(*(words for name, words in claim.concept_words if name in card.concepts))
@@ -1145,6 +1147,25 @@ class Verifier:
         drop |= {v for v in facts.numbers if is_year(v) and v in dated and v not in self._card_years()}
         drop |= self._in_force_at(facts.text, chunk_id)
         return dataclasses.replace(facts, numbers=facts.numbers - drop) if drop else facts
+
+    def _opening_time(self, facts: Facts, chunk_id: str) -> list[dt.date]:
+        """The time a claim that opens on a year speaks of ("In 2022, ORG-A directed ..."), when that is
+        the one time it speaks of (no other year, no change, no present told), the card does not give the
+        year, and no value of the claim is one the card gives only for what held before it ("Before this
+        update, ORG-A advised ... 50")."""
+        rules, text = self.reader.rules, facts.text
+        card = self._chunk_facts(chunk_id)[0]
+        if len(set(YEAR.findall(text))) != 1 or _NOW_TOO.search(text) \
+                or any(p.search(text) for p in rules.change_verbs + rules.earlier_told):
+            return []
+        earlier = [any(p.search(sentence) for p in rules.earlier_told) for sentence, _, _ in card.sentences]
+        own = frozenset().union(*(values for (_, _, values), told in zip(card.sentences, earlier, strict=True)
+                                  if not told))
+        before_only = frozenset().union(*(values for (_, _, values), told in zip(card.sentences, earlier, strict=True)
+                                          if told)) - own
+        if facts.values & before_only:
+            return []
+        return [date for year, date in _spoken_times(text, _OPENING_YEAR) if year not in card.values]
 
     def _in_force_at(self, text: str, chunk_id: str) -> frozenset[str]:
         """The years of the times a claim speaks at ("as of mid-2024, ORG advised ...") when the chunk
@@ -1516,7 +1537,12 @@ class Verifier:
         card_under, card_free = negated_words(card.text, self.accounting, tokenize)
         if claim_under or facts.excludes or card.excludes:
             return []
-        return sorted(w for w in (claim_free & card_under) - card_free if w in claim.weights)
+        # what the claim calls the evidence too thin to weigh ("insufficient to weigh the benefits") it asserts
+        # no more than the card's "not enough to weigh benefits" does
+        weighed = {stem for label, _, end in self.reader.strength_spans(facts.text) if label == "insufficient"
+                   for stem in tokenize(re.split(r"[.;:,]| but | and | or ", facts.text[end:], maxsplit=1)[0])
+                   [:self.accounting.window + 1]}
+        return sorted(w for w in (claim_free & card_under) - card_free - weighed if w in claim.weights)
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:
         """An antonym pair (rise/fall, include/exclude, replace/goes along with) on which the
@@ -1852,9 +1878,14 @@ def _opened(card: Facts) -> Facts:
         (int(s), 130) for s in card.starts if not any(low == int(s) for low, _ in card.age_ranges)))
 
 
-# a year that opens the sentence ("In 2019 the task force was ..."): the time it speaks at, when the
-# cited section was in force then (never read as a version's date: "In 2016 ..." may cite a later card)
-_OPENING_YEAR = re.compile(r"^\W*in (?:(?:early|mid|late)[- ]?)?((?:19|20)\d\d)\b(?=,?\s+[a-z])", re.I)
+_NOW_TOO = re.compile(r"\b(today|now|still|currently|nowadays|these days|to this day)\b")  # the present spoken of too
+# a year that opens the sentence ("In 2019 the task force was ..."): the time it speaks at, when the cited
+# section was in force then; and, when it is the one time the claim tells, the time a section not yet (or no
+# longer) in force then does not speak of (Verifier._opening_time: "In 2016 ..." may still cite a later card
+# that tells what held before it)
+_OPENING_YEAR = re.compile(r"^\W*(?:back )?in (?:(?:early|mid|late)[- ]?|"
+                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? )?"
+                           r"((?:19|20)\d\d)\b(?=,?\s+[a-z])", re.I)
 
 
 def _spoken_times(text: str, *marks: re.Pattern[str]) -> list[tuple[str, dt.date]]:

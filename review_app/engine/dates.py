@@ -99,6 +99,10 @@ def _before_update(names: tuple[str, ...]) -> re.Pattern[str]:
     spelled = "".join(re.escape(name).replace(r"\ ", r"\s+") + "|"
                       for name in sorted(names, key=len, reverse=True) if " " in name)
     return re.compile(_BEFORE_UPDATE.format(names=spelled), re.I)
+# what is "delivered" when it is a text spoken or sent ("Testimony before the committee, delivered 2019-03-12")
+_DELIVERED_TEXT = re.compile(r"\b(testimony|talk|speech|lecture|remarks|address|sermon|homily|presentation|webinar|"
+                             r"keynote|paper|report|letter|statement|message|newsletter|briefing|bulletin)\b"
+                             r"[^.;?!]{0,80}\bdelivered\b[^.;?!]{0,30}$", re.I)
 # A year that dates an event in someone's history, not the time the question asks about.
 _EVENT = re.compile(r"\b(diagnos\w*|treated|had|got|underwent|born|died|passed away|delivered|gave birth|started|"
                     r"finished|stopped|moved|last(?!\s+(?:updated|revised|reviewed|modified|edited)\b)|tested|"
@@ -161,8 +165,12 @@ def pointed_back_to_a_time(question: str) -> bool:
 def dates_an_event(before: str, events: re.Pattern[str] | None = None) -> bool:
     """Whether the text just before a date makes it the date of something that happened ("my mom
     was diagnosed in 2016", "had surgery in 2019"; `events`: the pack's words for procedures): a
-    time in someone's history, not the time the question asks about."""
-    return _EVENT.search(before) is not None or (events is not None and events.search(before) is not None)
+    time in someone's history, not the time the question asks about (a talk or testimony "delivered"
+    on a day is the text's own day, no birth)."""
+    event = _EVENT.search(before)
+    if event is not None and event.group(1).lower() == "delivered" and _DELIVERED_TEXT.search(before):
+        event = None
+    return event is not None or (events is not None and events.search(before) is not None)
 
 
 def without_event_years(text: str, events: re.Pattern[str] | None = None) -> str:
@@ -248,9 +256,10 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         # "back in 2009 the task force changed its advice": a change the time dates, not one since then
         # (not "as of 2023, and whether that changed afterward": a later time asked about)
         # (nor "in 2016, and what changed in its 2024 update?": a question of its own about the change)
-        rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,40}?\b(whether|if|what|how)\b)[^,.;?!]{0,40}?"
-                      r"\b(changed|switched|revised|updated)\b(?![^,.;?!]*\b(afterwards?|since|later|thereafter)\b)"
-                      r"[^,.;?!]*", " ", rest)
+        # ("in 2009 there was a huge news story about the task force changing its advice": told of that year too)
+        rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,80}?\b(whether|if|what|how)\b)[^,.;?!]{0,80}?"
+                      r"\b(changed|changing|switched|switching|revised|revising|updated|updating)\b"
+                      r"(?![^,.;?!]*\b(afterwards?|since|later|thereafter)\b)[^,.;?!]*", " ", rest)
         # "ORG-A's November 2009 screening update": the version the time names, not a change since it
         rest = re.sub(re.escape(time.phrase) + r"\s+([\w-]+\s+){0,3}?(interim\s+|final\s+)?(update|revision|statement|"
                       r"recommendation|guideline|bulletin)s?\b", " ", rest)

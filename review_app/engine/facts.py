@@ -177,6 +177,9 @@ class ClaimRules:
     # words that call a version the one in force ("is still in force", "remains current"): said of a version
     # by its year, against the card of the version that replaced it, a contradiction
     version_in_force: tuple[re.Pattern[str], ...] = ()
+    # a card's words that tell what held before it ("Before this update, ORG advised ..."): such a card
+    # speaks of an earlier time too, so a claim dated then is not for that reason of another version
+    earlier_told: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -384,7 +387,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("sufficiency"), "sufficiency") if data.get("sufficiency") else (),
                       patterns(data.get("moves_to"), "moves_to") if data.get("moves_to") else (),
                       patterns(data.get("version_in_force"), "version_in_force")
-                      if data.get("version_in_force") else ())
+                      if data.get("version_in_force") else (),
+                      patterns(data.get("earlier_told"), "earlier_told") if data.get("earlier_told") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -1154,18 +1154,23 @@ class Verifier:
         year, and no value of the claim is one the card gives only for what held before it ("Before this
         update, ORG-A advised ... 50")."""
         rules, text = self.reader.rules, facts.text
-        card = self._chunk_facts(chunk_id)[0]
         if len(set(YEAR.findall(text))) != 1 or _NOW_TOO.search(text) \
-                or any(p.search(text) for p in rules.change_verbs + rules.earlier_told):
+                or any(p.search(text) for p in rules.change_verbs + rules.earlier_told) \
+                or facts.values & self._told_before_only(chunk_id):
             return []
-        earlier = [any(p.search(sentence) for p in rules.earlier_told) for sentence, _, _ in card.sentences]
-        own = frozenset().union(*(values for (_, _, values), told in zip(card.sentences, earlier, strict=True)
-                                  if not told))
-        before_only = frozenset().union(*(values for (_, _, values), told in zip(card.sentences, earlier, strict=True)
-                                          if told)) - own
-        if facts.values & before_only:
-            return []
+        card = self._chunk_facts(chunk_id)[0]
         return [date for year, date in _spoken_times(text, _OPENING_YEAR) if year not in card.values]
+
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _told_before_only(self, chunk_id: str) -> frozenset[str]:
+        """The values the chunk gives only in sentences that tell what held before it ("Before this update,
+        ORG-A advised offering screening from 40 and beginning no later than 50": 50)."""
+        earlier_told = self.reader.rules.earlier_told
+        own: set[str] = set()
+        before: set[str] = set()
+        for sentence, _, values in self._chunk_facts(chunk_id)[0].sentences:
+            (before if any(p.search(sentence) for p in earlier_told) else own).update(values)
+        return frozenset(before - own)
 
     def _in_force_at(self, text: str, chunk_id: str) -> frozenset[str]:
         """The years of the times a claim speaks at ("as of mid-2024, ORG advised ...") when the chunk

@@ -177,8 +177,9 @@ class ClaimRules:
     # words that call a version the one in force ("is still in force", "remains current"): said of a version
     # by its year, against the card of the version that replaced it, a contradiction
     version_in_force: tuple[re.Pattern[str], ...] = ()
-    # a card's words that tell what held before it ("Before this update, ORG advised ..."): such a card
-    # speaks of an earlier time too, so a claim dated then is not for that reason of another version
+    # words that tell what held before ("Before this update, ORG advised ...", "moved from"): a card's values
+    # told only so speak of an earlier time, and a claim in these words tells two times itself, so neither
+    # makes a claim that opens on a year ("In 2022, ...") one of another version
     earlier_told: tuple[re.Pattern[str], ...] = ()
 
     @cached_property

@@ -82,25 +82,22 @@ def load_accounting(directory: Path) -> AccountingRules:
     return rules
 
 
+def words_after(text: str, at: int, tokenize, window: int) -> list[str]:
+    """The first `window` stems after `at`, up to the end of its clause (a stop, a comma or a joining
+    "but", "and", "or"): what a negator or a strength word just before `at` governs."""
+    return tokenize(re.split(r"[.;:,]| but | and | or ", text[at:], maxsplit=1)[0])[:window]
+
+
 def negated_words(text: str, rules: AccountingRules, tokenize) -> tuple[frozenset[str], frozenset[str]]:
     """(stems under a negator, stems outside any) of a text; a leading topic label is neither."""
     for label in rules.topic_labels:
         text = label.sub(lambda m: " " * len(m.group(0)), text, count=1)
-    spans = [(m.end(), m.end()) for p in rules.negators for m in p.finditer(text)]
-    under: set[str] = set()
-    for start, _ in spans:
-        rest = text[start:]
-        rest = re.split(r"[.;:,]| but | and | or ", rest, maxsplit=1)[0]
-        under.update(tokenize(rest)[:rules.window])
+    under = {stem for p in rules.negators for m in p.finditer(text)
+             for stem in words_after(text, m.end(), tokenize, rules.window)}
     masked = text
     for pattern in rules.negators:
         masked = pattern.sub(" ", masked)
-    free = set(tokenize(masked))
-    for start, _ in sorted(spans, reverse=True):
-        rest = re.split(r"[.;:,]| but | and | or ", text[start:], maxsplit=1)[0]
-        for stem in tokenize(rest)[:rules.window]:
-            free.discard(stem)
-    return frozenset(under), frozenset(free)
+    return frozenset(under), frozenset(set(tokenize(masked)) - under)
 
 
 def scope_classes(text: str, rules: AccountingRules) -> frozenset[str]:

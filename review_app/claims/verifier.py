@@ -48,6 +48,7 @@ from .accounting import (
     set_aside_pieces,
     split_bindings,
     unstated_years,
+    words_after,
 )
 from .values import (
     DATED_YEAR,
@@ -1545,8 +1546,7 @@ class Verifier:
         # what the claim calls the evidence too thin to weigh ("insufficient to weigh the benefits") it asserts
         # no more than the card's "not enough to weigh benefits" does
         weighed = {stem for label, _, end in self.reader.strength_spans(facts.text) if label == "insufficient"
-                   for stem in tokenize(re.split(r"[.;:,]| but | and | or ", facts.text[end:], maxsplit=1)[0])
-                   [:self.accounting.window + 1]}
+                   for stem in words_after(facts.text, end, tokenize, self.accounting.window + 1)}
         return sorted(w for w in (claim_free & card_under) - card_free - weighed if w in claim.weights)
 
     def _opposite(self, claim: _ClaimReading, card: Facts) -> str:

@@ -762,6 +762,15 @@ class Verifier:
             conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
                 or self._year_of_another_part(facts, claim.weights, card, chunk_id) or other_number_after(facts, card)
         starts = facts.starts - card_starts
+        # a latest start ("no later than 50") is no other start than a card's earlier one
+        latest = {m.group(1) for p in self.reader.rules.latest_start for m in p.finditer(facts.text)}
+        # (not one the card itself names, as the bound its update replaced: "before it, ... no later than 50")
+        # (nor against a card that states a latest start of its own: bound against bound)
+        told = self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)
+        bounds = set() if any(p.search(told) for p in self.reader.rules.latest_start) else {
+            s for s in starts if s in latest and not re.search(rf"\b{s}\b", told) and card_starts
+            and all(int(c) <= int(s) for c in card_starts)}
+        starts -= bounds
         if card.strengths == ("option",):  # an option "at 40 to 44" lets her start at any age in that band
             starts = {s for s in starts if not any(low <= int(s) <= high for low, high in card.age_ranges)}
         # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
@@ -786,6 +795,9 @@ class Verifier:
                 return "contradicts", "missing_fact", f"{chunk_id} ends this advice at {end}; the claim carries it past"
             return ("does_not_support", "missing_fact",
                     f"{chunk_id} is about ages {', '.join(f'{a}-{b}' for a, b in card.age_ranges)}, not the claim's")
+        if bounds and not conflicts:
+            return "partially_supports", "missing_fact", \
+                f"{chunk_id} states an earlier start, not a latest one at {', '.join(sorted(bounds))}"
         if conflicts:
             # a different grade is a different strength; so is one interval recommended where the
             # card leaves a choice of two to the patient
@@ -1443,6 +1455,9 @@ class Verifier:
                 removed = self.reader.read(what, rules.claim_priority)
                 if any(not _YEARISH.search(v) for v in removed.values - card.values):
                     continue  # another value than the card's was taken out ("no longer has a grade C")
+                if any(removed.values & before and not removed.values & after
+                       for before, after in self._card_moves(chunk_id)):
+                    continue  # the card tells the move away from it ("moved from grade C to grade B")
                 stems = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(what)))
                 shared = stems & set(card.words)
                 # (what it names as a topic must be the card's: "its exam advice was replaced" is not about

@@ -165,6 +165,11 @@ class AspectRules:
     # words naming what the asker writes ("I'm putting together a one-page FAQ for our members"): no kind of
     # source asked for, blanked before the source cues are read
     own_writing: tuple[re.Pattern[str], ...] = ()
+    # cues that an asking sentence checks the sentence just before it ("... offered him a 3D one instead. is that
+    # ok under ORG's advice?"): the aspects that sentence names are asked, not every one the context names
+    points_back: tuple[re.Pattern[str], ...] = ()
+    # how a clause that asks begins (a question word, an inverted auxiliary), matched at its start
+    interrogative: tuple[re.Pattern[str], ...] = ()
 
     def speaking_on(self, aspect: str, eligible: np.ndarray, index: dict[str, int],
                     organization_of: Callable[[str], str]) -> tuple[str, ...]:
@@ -232,11 +237,15 @@ class AspectRules:
               names_organization: bool = False) -> tuple[tuple[str, ...], bool, tuple[str, ...], tuple[str, ...]]:
         asked_text = asked_part(normalized_question)
         asked = self._cued(asked_text) if asked_text != normalized_question else []
+        pointed, pointed_in = self._pointed_back(normalized_question)
+        asked += [a for a in pointed if a not in asked]
         if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
             # "... told her to be self-aware. what does ORG mean by that?": asked about the context's topic
             asked += [a for a in self._cued(normalized_question) if a not in asked]
         # the text whose parts may each ask: the sentences that ask, not context read only for want of them
         read_from = asked_text if asked or asked_text == normalized_question else None
+        if pointed_in and read_from is not None and read_from != normalized_question:
+            read_from = f"{pointed_in} {read_from}"
         # (context read for want of an asking sentence that names any: not the aspects only asked in words)
         asked = asked or [a for a in self._cued(normalized_question)
                           if not self.aspects[a].asked_only or asked_text == normalized_question]
@@ -247,7 +256,9 @@ class AspectRules:
         asked += [a.id for a in self.aspects.values() if a.id not in asked and self._patients(a.id, patient_ages)
                   and not ageless]
         # "I'm nonbinary. Does the advice apply to me?": who she is, told before, qualifies what is asked
-        asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & set(asked)
+        # (a point only checked against what was told, "is that really what ORG says?", is not asked for her)
+        for_her = set(asked) - (set(pointed) - set(self._cued(asked_text)))
+        asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & for_her
                   and (names_organization and any(p.search(normalized_question) for p in a.qualifying_cues)
                        if a.qualifying_cues else a.asked_in(normalized_question))]
         asked = [a for a in self.aspects if a in asked]  # pack order
@@ -260,7 +271,9 @@ class AspectRules:
                     or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside
                         and not self._listed_apart(s, a, read_from, patient_ages))}
         if patient_ages:  # "does it still apply to her, or is she excluded as high risk?": one question
-            subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes}
+            # (unless asked in a sentence of its own: "does it cover him? and who is it not meant for?")
+            subsumed |= {s for a in asked for s in self.aspects[a].patient_subsumes
+                         if not (read_from and self._asked_in_own_sentence(s, a, read_from))}
         subsumed -= set(self.disputed_points(read_from or normalized_question))
         asked = [a for a in asked if a not in subsumed]
         if not asked:
@@ -274,6 +287,22 @@ class AspectRules:
             implied = tuple(a for a in self.default if a not in asked)
             return tuple(a for a in self.aspects if a in asked or a in implied), False, implied, ()
         return tuple(asked), False, (), whole
+
+    def _pointed_back(self, normalized_question: str) -> tuple[list[str], str]:
+        """The aspects named in the sentence before one that asks only whether what it told holds,
+        and those sentences."""
+        found: list[str] = []
+        sentences: list[str] = []
+        told: list[str] = []
+        told_in = ""
+        for sentence in _SENTENCE.findall(normalized_question):
+            own = self._cued(sentence)
+            if not own and sentence.rstrip().endswith("?") and any(p.search(sentence) for p in self.points_back):
+                found += [a for a in told if a not in found]
+                sentences.append(told_in)
+            if own:
+                told, told_in = own, sentence
+        return found, " ".join(s for s in sentences if s)
 
     def _patients(self, aspect: str, patient_ages: Sequence[AgeRange]) -> bool:
         span = self.aspects[aspect].patient_ages
@@ -291,6 +320,12 @@ class AspectRules:
                      and other.asked_in(clauses[i - 1]))
             for i, clause in enumerate(clauses))
 
+    def _asked_in_own_sentence(self, aspect: str, subject_of: str, text: str) -> bool:
+        """Whether a sentence of `text` asks about `aspect` and not about `subject_of`, both asked."""
+        sentences = [s for s in _SENTENCE.findall(text) if s.strip()]
+        return len(sentences) > 1 and self._asked_apart(aspect, subject_of, text) and any(
+            self.aspects[aspect].asked_in(s) and not self.aspects[subject_of].asked_in(s) for s in sentences)
+
     def _listed_apart(self, aspect: str, subject_of: str, text: str, patient_ages: Sequence[AgeRange]) -> bool:
         """Whether `subject_of` and `aspect` are asked in words, each in a clause without the other
         ("(1) the age to start, (2) the interval, (3) what they say for women 75 and older"): points
@@ -303,6 +338,13 @@ class AspectRules:
         told_apart = span is not None and any(low == high and span[0] <= low <= span[1] for low, high in patient_ages)
         return not told_apart and self._asked_apart(aspect, subject_of, text) and any(
             own.asked_in(c) and not self.aspects[aspect].asked_in(c) for c in clauses)
+
+    def clauses_asking(self, normalized_question: str, aspect: str) -> list[str]:
+        """The interrogative clauses of what the question asks ("what interval does ORG-A set", "does ORG-B
+        ..."; not a clause of time, "when ORG-A finalized its start at 40") whose words ask about `aspect`."""
+        return [c for c in _CLAUSE.split(asked_part(normalized_question))
+                if c and c.strip() and any(p.match(c) for p in self.interrogative)
+                and self.aspects[aspect].asked_in(c)]
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences
@@ -370,7 +412,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (), past_checked: bool = False,
                   statuses_at: Callable[[dt.date], dict[str, str]] | None = None,
                   every_organization: bool = False, unaged: tuple[str, ...] = (),
-                  whole: tuple[str, ...] = ()) -> AnswerPlan:
+                  whole: tuple[str, ...] = (),
+                  asked_by_name: dict[str, Sequence[str]] | None = None) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -394,7 +437,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     ORG-A's objection?"): one without a statement on a relational aspect is still asked the points.
     `unaged`: aspects listed apart from the one the ages named ask about, answered for no particular age.
     `whole`: the defaults asked as the recommendation as a whole beside what changed: answered from the
-    version in force, not by the change statement."""
+    version in force, not by the change statement. `asked_by_name`: per aspect, the organizations a clause
+    asking it names alone ("what interval does ORG-A set, and did ORG-B object?"): asked, even if reacted to."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -499,12 +543,14 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
         missing[aspect] = tuple(absent)
     # the organization a reaction is to has no statement to miss on the question's other points
     # ("did ORG-A repeat that call in its statement on ORG-B's?"), unless a part asks it by name
-    missing = {a: tuple(o for o in absent if o not in reacted_to or a in (per_aspect or {}))
+    by_name = asked_by_name or {}
+    missing = {a: tuple(o for o in absent if o not in reacted_to or a in (per_aspect or {}) or o in by_name.get(a, ()))
                for a, absent in missing.items()}
     # "how did ORG-A react when ORG-B finalized its guidance?": ORG-B's guidance is the subject, not
     # asked, on the question's other points too (unless a part asks it by name)
     chunks = {a: ids if rules.aspects[a].relational or a in (per_aspect or {}) else
-              tuple(c for c in ids if corpus.chunk_by_id[c].organization not in reacted_to)
+              tuple(c for c in ids if corpus.chunk_by_id[c].organization not in reacted_to
+                    or corpus.chunk_by_id[c].organization in by_name.get(a, ()))
               for a, ids in chunks.items()}
     if on_point:
         chunks = _reaction_on_the_point(rules, corpus, chunks, implied, on_point)
@@ -620,11 +666,15 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         if data.get("disputed_cues") else ()
     own_writing = compile_patterns(data.get("own_writing_cues"), name, "own_writing_cues", problems) \
         if data.get("own_writing_cues") else ()
+    points_back = compile_patterns(data.get("points_back_cues"), name, "points_back_cues", problems) \
+        if data.get("points_back_cues") else ()
+    interrogative = compile_patterns(data.get("interrogative_cues"), name, "interrogative_cues", problems) \
+        if data.get("interrogative_cues") else ()
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, judged_between,
                        refers_back, general, old_version, besides, past_checked, disputed, general_not_beside,
-                       own_writing)
+                       own_writing, points_back, interrogative)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

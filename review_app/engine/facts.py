@@ -181,6 +181,9 @@ class ClaimRules:
     # told only so speak of an earlier time, and a claim in these words tells two times itself, so neither
     # makes a claim that opens on a year ("In 2022, ...") one of another version
     earlier_told: tuple[re.Pattern[str], ...] = ()
+    # a start told as the latest one ("starting no later than 50", group 1 the age): not a different start from
+    # a card whose start is earlier, only a bound the card may not state
+    latest_start: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -389,7 +392,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("moves_to"), "moves_to") if data.get("moves_to") else (),
                       patterns(data.get("version_in_force"), "version_in_force")
                       if data.get("version_in_force") else (),
-                      patterns(data.get("earlier_told"), "earlier_told") if data.get("earlier_told") else ())
+                      patterns(data.get("earlier_told"), "earlier_told") if data.get("earlier_told") else (),
+                      patterns(data.get("latest_start"), "latest_start") if data.get("latest_start") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -520,6 +520,15 @@ class Engine:
                 if aspect in asked and speaking:
                     per_aspect.setdefault(aspect, [o for o in organizations if o in speaking])
 
+        # a clause that asks a point of one organization by name asks it of that one, even one reacted to
+        asked_by_name = {}
+        if len(held) > 1:
+            for aspect in asked:
+                alone = [named_in[0] for c in self.aspects.clauses_asking(normalized, aspect)
+                         if len(named_in := self.pack.held_organizations_in(c) or ()) == 1]
+                if alone:
+                    asked_by_name[aspect] = alone
+
         def plan(aspects: tuple[str, ...]) -> AnswerPlan:
             return answer_chunks(self.aspects, self.corpus, aspects, default, organizations, eligible,
                                  self._current_chunks(settings.reference_date), features.ages, preferred,
@@ -527,7 +536,7 @@ class Engine:
                                  () if held else read.implied,  # an organization named is asked about even unchanged
                                  read.framing, self.aspects.asks_old_version(normalized), read.on_point,
                                  read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
-                                 every_organization, read.unaged, read.whole)
+                                 every_organization, read.unaged, read.whole, asked_by_name)
 
         answer = plan(asked)
         restored = self._qualified_points(normalized, answer, held)

@@ -766,8 +766,8 @@ class Verifier:
         latest = {m.group(1) for p in self.reader.rules.latest_start for m in p.finditer(facts.text)}
         # (not one the card itself names, as the bound its update replaced: "before it, ... no later than 50")
         # (nor against a card that states a latest start of its own: bound against bound)
-        told = self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)
-        bounds = set() if any(p.search(told) for p in self.reader.rules.latest_start) else {
+        told = self._normalized_card(chunk_id)
+        bounds = set() if self._states_latest_start(chunk_id) else {
             s for s in starts if s in latest and not re.search(rf"\b{s}\b", told) and card_starts
             and all(int(c) <= int(s) for c in card_starts)}
         starts -= bounds
@@ -1652,6 +1652,15 @@ class Verifier:
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _card_move_strengths(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         return self.reader.move_strengths(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
+
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _normalized_card(self, chunk_id: str) -> str:
+        return self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)
+
+    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _states_latest_start(self, chunk_id: str) -> bool:
+        """Whether the card states a latest start of its own ("begin no later than 50")."""
+        return any(p.search(self._normalized_card(chunk_id)) for p in self.reader.rules.latest_start)
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _card_moves(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:

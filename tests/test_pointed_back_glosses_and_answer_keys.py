@@ -285,6 +285,6 @@ def test_what_one_said_when_anothers_rule_came_in_is_its_reaction(engine, settin
 
 def test_counterparts_keep_their_reading(verifier):
     # a bare age in the reason clause keeps the claim's other values
-    assert judge(verifier, "The ACS says to keep screening while in good health, since I'm 80.", ACS_STOP)[0] \
-        in ("supports", "partially_supports")
+    assert judge(verifier, "The ACS says to keep screening while in good health, since I'm 80.", ACS_STOP) \
+        == ("supports", None)
     assert judge(verifier, "ACS says women 55 and older can switch to every 2 years.", ACS_55) == ("supports", None)

@@ -557,10 +557,12 @@ class Verifier:
 
     def _denied_other_interval(self, facts: Facts, card: Facts) -> tuple[str, str] | None:
         """(the interval a claim says is not recommended, the card's): when the card recommends one
-        other interval, and every other value of the claim is the card's."""
+        other interval, and every other value of the claim is the card's. A recommendation denied ("does not
+        call for yearly screening") says the interval is not recommended too."""
         single = self.reader.single_intervals(facts.intervals)
         theirs = self.reader.single_intervals(card.intervals)
-        if facts.strengths != ("against",) or len(single) != 1 or len(theirs) != 1 or single & theirs \
+        denied = facts.strengths == ("against",) or (not facts.strengths and facts.negated == ("for",))
+        if not denied or len(single) != 1 or len(theirs) != 1 or single & theirs \
                 or "for" not in card.strengths or set(card.strengths) & {"option", "insufficient", "against"}:
             return None
         if uncovered(dataclasses.replace(facts, intervals=frozenset()), card) - facts.intervals:
@@ -1458,6 +1460,8 @@ class Verifier:
                 if any(removed.values & before and not removed.values & after
                        for before, after in self._card_moves(chunk_id)):
                     continue  # the card tells the move away from it ("moved from grade C to grade B")
+                if removed.values and removed.values <= self._told_before_only(chunk_id):
+                    continue  # ... or tells it only as what held before ("Before this update, ... by 50")
                 stems = set(self.engine.vocabulary.stems(self.engine.vocabulary.content_words(what)))
                 shared = stems & set(card.words)
                 # (what it names as a topic must be the card's: "its exam advice was replaced" is not about

@@ -170,6 +170,8 @@ class AspectRules:
     points_back: tuple[re.Pattern[str], ...] = ()
     # how a clause that asks begins (a question word, an inverted auxiliary), matched at its start
     interrogative: tuple[re.Pattern[str], ...] = ()
+    # words by which a clause naming no point asks an organization's advice as a whole
+    advice: tuple[re.Pattern[str], ...] = ()
 
     def speaking_on(self, aspect: str, eligible: np.ndarray, index: dict[str, int],
                     organization_of: Callable[[str], str]) -> tuple[str, ...]:
@@ -323,8 +325,8 @@ class AspectRules:
     def _asked_in_own_sentence(self, aspect: str, subject_of: str, text: str) -> bool:
         """Whether a sentence of `text` asks about `aspect` and not about `subject_of`, both asked."""
         sentences = [s for s in _SENTENCE.findall(text) if s.strip()]
-        return len(sentences) > 1 and self._asked_apart(aspect, subject_of, text) and any(
-            self.aspects[aspect].asked_in(s) and not self.aspects[subject_of].asked_in(s) for s in sentences)
+        return len(sentences) > 1 and self._asked_apart(aspect, subject_of, text) \
+            and self._one_without_other(sentences, aspect, subject_of)
 
     def _listed_apart(self, aspect: str, subject_of: str, text: str, patient_ages: Sequence[AgeRange]) -> bool:
         """Whether `subject_of` and `aspect` are asked in words, each in a clause without the other
@@ -336,15 +338,27 @@ class AspectRules:
         # the ages name a group asked about ("... for women 75 and older": an open range), not one
         # patient's age told ("81F, independent. keep the yearly ones?", "she is 80": a single age)
         told_apart = span is not None and any(low == high and span[0] <= low <= span[1] for low, high in patient_ages)
-        return not told_apart and self._asked_apart(aspect, subject_of, text) and any(
-            own.asked_in(c) and not self.aspects[aspect].asked_in(c) for c in clauses)
+        return not told_apart and self._asked_apart(aspect, subject_of, text) \
+            and self._one_without_other(clauses, subject_of, aspect)
 
-    def clauses_asking(self, normalized_question: str, aspect: str) -> list[str]:
+    def _one_without_other(self, parts: Sequence[str], asked: str, other: str) -> bool:
+        """Whether one of `parts` (sentences or clauses) asks about `asked` and not about `other`."""
+        return any(self.aspects[asked].asked_in(p) and not self.aspects[other].asked_in(p) for p in parts)
+
+    def interrogative_clauses(self, normalized_question: str) -> list[str]:
         """The interrogative clauses of what the question asks ("what interval does ORG-A set", "does ORG-B
-        ..."; not a clause of time, "when ORG-A finalized its start at 40") whose words ask about `aspect`."""
+        ..."; not a clause of time, "when ORG-A finalized its start at 40")."""
         return [c for c in _CLAUSE.split(asked_part(normalized_question))
-                if c and c.strip() and any(p.match(c) for p in self.interrogative)
-                and self.aspects[aspect].asked_in(c)]
+                if c and c.strip() and any(p.match(c) for p in self.interrogative)]
+
+    def clauses_asking(self, clauses: Sequence[str], aspect: str) -> list[str]:
+        """The interrogative `clauses` (of `interrogative_clauses`) whose words ask about `aspect`."""
+        return [c for c in clauses if self.aspects[aspect].asked_in(c)]
+
+    def clauses_asking_nothing(self, clauses: Sequence[str]) -> list[str]:
+        """The interrogative `clauses` that ask an organization's advice with no aspect named ("what did
+        ORG-A recommend in 2024", "did ORG-B reject it or say something else")."""
+        return [c for c in clauses if not self._cued(c) and any(p.search(c) for p in self.advice)]
 
     def sentences_asking(self, normalized_question: str, aspect: str) -> list[str]:
         """The sentences of the question whose words ask about `aspect`, each with the sentences
@@ -670,11 +684,13 @@ def load_aspects(corpus: Corpus) -> AspectRules:
         if data.get("points_back_cues") else ()
     interrogative = compile_patterns(data.get("interrogative_cues"), name, "interrogative_cues", problems) \
         if data.get("interrogative_cues") else ()
+    advice = compile_patterns(data.get("advice_cues"), name, "advice_cues", problems) \
+        if data.get("advice_cues") else ()
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, judged_between,
                        refers_back, general, old_version, besides, past_checked, disputed, general_not_beside,
-                       own_writing, points_back, interrogative)
+                       own_writing, points_back, interrogative, advice)
 
 
 def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str, Aspect]:

@@ -148,10 +148,14 @@ _ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in 
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")
 # ("and what would ORG-A say for the same patient now?": the present, asked as a case put to it)
-# ("and does the current recommendation say something different?": today's version asked of by name)
+# ("and does the current recommendation say something different?": today's version asked of by name; "is it still the
+# same today?": the time told, asked of again now)
 _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do|would|will)\b[^.?!,;]{0,40}"
                        r"\b(now|today|currently|these days)\b"
                        r"|\b(and|but|et|y|e)\s+(now|today)\s*\?"
+                       # ("was that right at the time, and is it still the same today?")
+                       r"|\b(is|are|does|do|has|have)\s+(it|that|this|they|these|those)\s+still\b[^.?!,;]{0,30}"
+                       r"\b(now|today|currently|these days)\b"
                        r"|\b(does|do|is|are|has|have)\s+(the|its|their)\s+(current|present|latest|today'?s)\s+"
                        r"(recommendations?|guidance|guidelines?|advice|version|statement|one)\b", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
@@ -260,6 +264,9 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         rest = re.sub(re.escape(time.phrase) + r",?\s+(?![^,.;?!]{0,80}?\b(whether|if|what|how)\b)[^,.;?!]{0,80}?"
                       r"\b(changed|changing|switched|switching|revised|revising|updated|updating)\b"
                       r"(?![^,.;?!]*\b(afterwards?|since|later|thereafter)\b)[^,.;?!]*", " ", rest)
+        # "remembers the task force changing its advice back in 2009": the change the time dates, told before it
+        rest = re.sub(r"\b(changed|changing|switched|switching|revised|revising|updated|updating)\b[^,.;?!]{0,40}?"
+                      + re.escape(time.phrase), " ", rest)
         # "ORG-A's November 2009 screening update": the version the time names, not a change since it
         rest = re.sub(re.escape(time.phrase) + r"\s+([\w-]+\s+){0,3}?(interim\s+|final\s+)?(update|revision|statement|"
                       r"recommendation|guideline|bulletin)s?\b", " ", rest)

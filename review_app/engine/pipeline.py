@@ -520,11 +520,22 @@ class Engine:
                 if aspect in asked and speaking:
                     per_aspect.setdefault(aspect, [o for o in organizations if o in speaking])
 
+        clauses = self.aspects.interrogative_clauses(normalized) if len(held) > 1 else []
+        # "what did ORG-A recommend, and how did ORG-B react?": a clause asking one organization's advice with no
+        # point named asks its default points, beside the reaction asked of the other
+        if asked and not default and len(held) > 1 and all(self.aspects.aspects[a].relational for a in asked):
+            plain = {o for c in self.aspects.clauses_asking_nothing(clauses)
+                     if len(named_in := self.pack.held_organizations_in(c) or ()) == 1 for o in named_in}
+            if plain:
+                asked = tuple(a for a in self.aspects.aspects if a in asked or a in self.aspects.default)
+                for aspect in self.aspects.default:
+                    per_aspect[aspect] = [o for o in organizations if o in plain]
+
         # a clause that asks a point of one organization by name asks it of that one, even one reacted to
         asked_by_name = {}
         if len(held) > 1:
             for aspect in asked:
-                alone = [named_in[0] for c in self.aspects.clauses_asking(normalized, aspect)
+                alone = [named_in[0] for c in self.aspects.clauses_asking(clauses, aspect)
                          if len(named_in := self.pack.held_organizations_in(c) or ()) == 1]
                 if alone:
                     asked_by_name[aspect] = alone

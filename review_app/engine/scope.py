@@ -63,6 +63,15 @@ _LAST_INVERTED = re.compile(r"[.!?]\s*([^.!?]*,\s*(?:and |or |so |but )?"
                             r"(?:is|are|does|do|did|can|could|should|would|will|am) "
                             r"(?:that|it|this|these|those|she|he|i|we|they|you|there)\b[^.!?,]*)$", re.I)
 
+# ... or opens as a direct question and ends with another mark (dictation's "period" for "question mark": "how much
+# X do you get from one. i'm up on roofs ...?"): a question word and an inverted auxiliary, not a clause of its own
+# subject ("what my doctor said was ...", "when she turned 40, ...")
+_OPENS_ASKING = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:(?:what|which|how(?:\s+(?:much|many|often|long|soon))?|"
+                           r"when|where|why)\s+(?!(?:i|you|she|he|we|they|it|my|her|his|our|their|your)\b)"
+                           r"(?:[\w-]+\s+){0,2}?(?:do|does|did|is|are|should|can|could|will|would|must)\s+"
+                           r"(?:i|you|she|he|we|they|it|my|her|his|our|their|the|a|an|this|that|these|those|women|"
+                           r"people|patients)\b)", re.I)
+
 
 def asked_part(question: str) -> str:
     """What the question asks: its sentences that end with a question mark, and a last sentence
@@ -78,7 +87,11 @@ def granted_part(question: str) -> str:
 
 
 def _asked_sentences(question: str) -> str:
-    asked = " ".join(m.group(0) for m in _QUESTION_SENTENCE.finditer(question))
+    marked = [(m.start(), m.group(0)) for m in _QUESTION_SENTENCE.finditer(question)]
+    if marked:  # a direct question ended with another mark, beside (and in order with) those that end with one
+        marked += [(m.start(), m.group(0)) for m in _SENTENCE_TEXT.finditer(question)
+                   if m.group(0).rstrip()[-1:] in ".!" and _OPENS_ASKING.match(m.group(0))]
+    asked = " ".join(text for _, text in sorted(marked))
     # the sentences that ask indirectly ("she'd like to know what ... say", "she asked if she should ...")
     indirect = " ".join(_asked_clauses(m.group(0)) for m in _SENTENCE_TEXT.finditer(question)
                         if _INDIRECT.search(m.group(0)) and "?" not in m.group(0))

@@ -12,14 +12,19 @@ not the test's accuracy asked; a direct question ended by dictation's "period" (
 one mammogram period ...") still asks; "was that right at the time, and is it still the same today?" asks of today
 too, so the question's year does not become its date; Spanish relatives are read only where Spanish is written ("hx
 of TIA" is no aunt); "remembers the task force changing its advice back in 2009" is a change that year dates, so "what
-did they recommend in 2009?" is asked as of 2009, before any source.
+did they recommend in 2009?" is asked as of 2009, before any source; plain words asked for in a sentence of their own
+after the position asked ("... Please in simple words, she is not medical person.") add the page written for patients
+beside the position; "mummy" is a relative; an age a habit dates from ("every year since she turned 50") is her age
+then, not now.
 Claims: a practice delivering an organization's advice ("per the USPSTF, offer biennial screening ...", "patients
 are offered biennial screening per the USPSTF (grade B)", "patients may choose annual screening from 40, consistent
 with the ACR recommendation") states no option of the organization's own (ORG "offers" still does); "leaves it up to
 women in their 40s" is an individual decision; what one "should not tell" women is denied; "no longer says X" and
 "the update ends our advice that X" take X out of guidance still in force, unless the card tells X only as what held
 before its update; "does not call for yearly mammograms" against a card recommending biennial ones is right; "does
-not apply only to X" says it applies beyond X. Each with a counterpart that keeps its reading."""
+not apply only to X" says it applies beyond X; "Staff should not tell patients that X" says X is wrong; a diagnostic
+mammogram "used for routine screening of people without symptoms" is given the screening one's people. Each with a
+counterpart that keeps its reading."""
 
 import datetime as dt
 
@@ -27,9 +32,12 @@ import pytest
 
 from .chunks import (
     ACOG_2017_CBE,
+    ACOG_FAQ_DIAGNOSTIC,
+    ACOG_FAQ_SELF_AWARENESS,
     ACOG_START,
     ACR_START,
     ACS_45_54,
+    ACS_55,
     ACS_CBE,
     USPSTF_75,
     USPSTF_2016_40_49,
@@ -151,6 +159,18 @@ def test_an_organizations_advice_asked_beside_anothers_reaction(engine, settings
     ("The USPSTF recommendation does not apply only to cisgender women; it also covers transgender men and nonbinary "
      "people assigned female at birth.", USPSTF_POPULATION, ("supports", None)),
     ("The USPSTF recommendation applies only to cisgender women.", USPSTF_POPULATION, ("contradicts", "missing_fact")),
+    # what staff are told not to tell patients is said to be wrong; the frame's words are no content
+    ("Staff should not tell patients that the USPSTF recommends stopping at 75; its I statement is neither for nor "
+     "against.", USPSTF_75, ("supports", None)),
+    ("Staff should not tell patients that the USPSTF gives an I statement for women 75 and older.", USPSTF_75,
+     ("contradicts", "misstated_strength")),
+    ("Staff should tell patients that the USPSTF recommends stopping at 75.", USPSTF_75,
+     ("contradicts", "misstated_strength")),
+    # a diagnostic mammogram given the screening one's people
+    ("ACOG's FAQ says a diagnostic mammogram is the kind used for routine screening of people without symptoms.",
+     ACOG_FAQ_DIAGNOSTIC, ("contradicts", "missing_fact")),
+    ("ACOG's FAQ says a screening mammogram is the kind used for routine screening of people without symptoms.",
+     ACOG_FAQ_DIAGNOSTIC, ("supports", None)),
 ])
 def test_claims_read_delivered_offers_denials_and_endings(verifier, claim, chunk, label):
     assert judge(verifier, claim, chunk) == label
@@ -224,3 +244,23 @@ def test_a_change_told_before_its_year_is_that_years_own(engine, settings):
     assert asked.abstain and asked.reference_date_source == "question"
     assert not engine.ask("The task force changed its mammogram advice back in 2009. What does it recommend now?",
                           settings).abstain
+
+
+def test_plain_words_asked_after_the_position_add_the_patient_page(engine, settings):
+    question = ("Mummy asks: should she do self-checking of breast every month? What does ACOG say about breast "
+                "self-awareness? Please in simple words, she is not medical person.")
+    assert {"acog-2017#clinical-breast-examination", ACOG_FAQ_SELF_AWARENESS} \
+        <= answered_chunks(engine, settings, question)
+    # asked for in the same breath as the point, the page written for patients alone answers
+    assert answered_chunks(engine, settings, "Please in simple words: what does ACOG say about breast "
+                                             "self-awareness?") == {ACOG_FAQ_SELF_AWARENESS}
+
+
+def test_an_age_a_habit_dates_from_is_no_age_now(engine, settings):
+    asked = engine.ask("Mummy is 66, healthy, only takes BP tablet (amlodipine) and thyroxine. She is doing mammogram "
+                       "every year since she turned 50. Our new doctor says every 2 year is enough. Who is right as "
+                       "per guidelines?", settings)
+    assert asked.patient["ages"] == [[66, 66]]
+    assert ACS_55 in {c for ids in asked.answer_chunks.values() for c in ids}
+    # an age she turned, told as now, is hers
+    assert engine.ask("I turned 50 last month. How often should I go?", settings).patient["ages"] == [[50, 50]]

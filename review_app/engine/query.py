@@ -192,6 +192,8 @@ _MY = re.compile(r"\b(my|(the )?(caller|asker)['’]?s)\b|(?:^|(?<=[.!?]\s))(?=[
 _EVENT_AGE = re.compile(r"\b(had|was|were|did|got|went|underwent|gave|diagnosed|treated|"
                         r"started|stopped|quit|moved|married|divorced)\b[^.;!?]*$", re.I)
 _AT_AGE_END = re.compile(r"\b(at|since|from)\s+(age\s+)?$", re.I)  # "had ... at 45", "has had them since age 45"
+# an age a habit dates from ("screened every year since she turned 50"): her age then, not now
+_SINCE_AGE_END = re.compile(r"\b(since|ever since)\s+(she|he|i|you|they|we)\s+(turned|was|were|hit|reached)\s+$", re.I)
 # a birth year ("born in 1985", "DOB 03/14/1980"): her age at the question's date
 _BORN = re.compile(r"\b(?:born(?: in)?|b\.|dob:?|date of birth:?)\s*(?:\d{1,2}[/.-]\d{1,2}[/.-])?"
                    r"((?:19|20)\d\d|['\u2019]\d\d)\b", re.I)
@@ -275,7 +277,8 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             theirs.append((person.group(1) if person.groups() else person.group(0), age))
             if history is not None and not history.search(_clause_around(question, clause)):
                 proxies.append((theirs[-1][0], age))
-        elif _EVENT_AGE.search(clause) and (age[0] != age[1] or _AT_AGE_END.search(clause)):
+        elif (_EVENT_AGE.search(clause) and (age[0] != age[1] or _AT_AGE_END.search(clause))) \
+                or _SINCE_AGE_END.search(clause):
             events.append(age)
         else:
             mine.append(age)

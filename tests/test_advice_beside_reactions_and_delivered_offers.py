@@ -179,8 +179,8 @@ def test_claims_read_delivered_offers_denials_and_endings(verifier, claim, chunk
 def test_an_ending_the_card_tells_as_what_held_before_is_no_removal(verifier):
     # acog-2024#starting-age: "Before this update, ACOG advised offering screening from 40 and beginning no
     # later than 50": taking out the by-50 bound is the change it tells
-    assert judge(verifier, "ACOG's guidance no longer includes beginning no later than 50.", ACOG_START)[0] \
-        != "contradicts"
+    assert judge(verifier, "ACOG's guidance no longer includes beginning no later than 50.", ACOG_START) \
+        == ("partially_supports", "missing_fact")
     assert judge(verifier, "ACOG's guidance no longer includes screening from age 40.", ACOG_START) \
         == ("contradicts", "missing_fact")
 

@@ -87,11 +87,23 @@ class Aspect:
     qualifying_cues: tuple[re.Pattern[str], ...] = ()
     # a point that holds at any age: asked alone, the patient's age adds no age band's point beside it
     ageless: bool = False
+    # cues that ask about it only when the question states no age of the patient outside `patient_ages`
+    # ("still screening at my age?" is asked by someone past the start, unless she says she is 57)
+    unaged_cues: tuple[re.Pattern[str], ...] = ()
 
     def asked_in(self, text: str) -> bool:
+        text = self._without_not_cues(text)
+        return any(c.search(text) for c in self.cues) or any(c.search(text) for c in self.unaged_cues)
+
+    def asked_only_unaged(self, text: str) -> bool:
+        """Whether only its unaged cues ask about it in `text`."""
+        text = self._without_not_cues(text)
+        return not any(c.search(text) for c in self.cues) and any(c.search(text) for c in self.unaged_cues)
+
+    def _without_not_cues(self, text: str) -> str:
         for pattern in self.not_cues:
             text = pattern.sub(" ", text)
-        return any(c.search(text) for c in self.cues)
+        return text
 
 
 @dataclass(frozen=True)
@@ -251,6 +263,7 @@ class AspectRules:
         # (context read for want of an asking sentence that names any: not the aspects only asked in words)
         asked = asked or [a for a in self._cued(normalized_question)
                           if not self.aspects[a].asked_only or asked_text == normalized_question]
+        asked = [a for a in asked if not self._unaged_only(a, normalized_question, patient_ages)]
         cued = set(asked)
         # the patient's age asks about its band's point, but not beside points that hold at any age asked in
         # words ("she's 80: does ORG still want the self-exam?")
@@ -262,7 +275,8 @@ class AspectRules:
         for_her = set(asked) - (set(pointed) - set(self._cued(asked_text)))
         asked += [a.id for a in self.aspects.values() if a.id not in asked and set(a.qualifies) & for_her
                   and (names_organization and any(p.search(normalized_question) for p in a.qualifying_cues)
-                       if a.qualifying_cues else a.asked_in(normalized_question))]
+                       if a.qualifying_cues else a.asked_in(normalized_question)
+                       and not self._unaged_only(a.id, normalized_question, patient_ages))]
         asked = [a for a in self.aspects if a in asked]  # pack order
         # an aspect named only as the subject of another ("why did they lower the start age?") is
         # not asked; named in a part of its own ("when to start, how often, when to stop?") it is
@@ -305,6 +319,12 @@ class AspectRules:
             if own:
                 told, told_in = own, sentence
         return found, " ".join(s for s in sentences if s)
+
+    def _unaged_only(self, aspect: str, text: str, patient_ages: Sequence[AgeRange]) -> bool:
+        """Whether `text` asks about `aspect` only by cues that hold for no stated age outside its own
+        ("I'm 57: still screening every year at my age?" is no question about stopping)."""
+        return bool(patient_ages) and not self._patients(aspect, patient_ages) \
+            and self.aspects[aspect].asked_only_unaged(text)
 
     def _patients(self, aspect: str, patient_ages: Sequence[AgeRange]) -> bool:
         span = self.aspects[aspect].patient_ages
@@ -667,25 +687,21 @@ def load_aspects(corpus: Corpus) -> AspectRules:
     positions = _parse_positions(data.get("positions"), corpus, aspects, name, problems)
     every_organization = compile_patterns(data.get("every_organization_cues"), name, "every_organization_cues",
                                           problems)
-    judged_between = compile_patterns(data.get("judged_between_cues"), name, "judged_between_cues", problems) \
-        if data.get("judged_between_cues") else ()
+
+    def optional(key: str) -> tuple[re.Pattern[str], ...]:
+        return compile_patterns(data.get(key), name, key, problems) if data.get(key) else ()
+
+    judged_between = optional("judged_between_cues")
     refers_back = compile_patterns(data.get("refers_back_cues"), name, "refers_back_cues", problems)
     general = compile_patterns(data.get("general_cues"), name, "general_cues", problems)
     old_version = compile_patterns(data.get("old_version_cues"), name, "old_version_cues", problems)
-    besides = compile_patterns(data.get("besides_primary_cues"), name, "besides_primary_cues", problems) \
-        if data.get("besides_primary_cues") else ()
-    past_checked = compile_patterns(data.get("past_checked_cues"), name, "past_checked_cues", problems) \
-        if data.get("past_checked_cues") else ()
-    disputed = compile_patterns(data.get("disputed_cues"), name, "disputed_cues", problems) \
-        if data.get("disputed_cues") else ()
-    own_writing = compile_patterns(data.get("own_writing_cues"), name, "own_writing_cues", problems) \
-        if data.get("own_writing_cues") else ()
-    points_back = compile_patterns(data.get("points_back_cues"), name, "points_back_cues", problems) \
-        if data.get("points_back_cues") else ()
-    interrogative = compile_patterns(data.get("interrogative_cues"), name, "interrogative_cues", problems) \
-        if data.get("interrogative_cues") else ()
-    advice = compile_patterns(data.get("advice_cues"), name, "advice_cues", problems) \
-        if data.get("advice_cues") else ()
+    besides = optional("besides_primary_cues")
+    past_checked = optional("past_checked_cues")
+    disputed = optional("disputed_cues")
+    own_writing = optional("own_writing_cues")
+    points_back = optional("points_back_cues")
+    interrogative = optional("interrogative_cues")
+    advice = optional("advice_cues")
     if problems:
         raise CorpusError(problems)
     return AspectRules(aspects, default, compared, source_cues, positions, every_organization, judged_between,
@@ -718,7 +734,8 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    named["ahead_with"],
                                    compile_patterns(entry.get("qualifying_cues"), file, f"{where}.qualifying_cues",
                                                     problems),
-                                   bool(entry.get("ageless", False)))
+                                   bool(entry.get("ageless", False)),
+                                   compile_patterns(entry.get("unaged_cues"), file, f"{where}.unaged_cues", problems))
     return aspects
 
 

@@ -87,6 +87,11 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
                     r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
                     # (pronouns in brackets between: "nonbinary (they/them), 48, AFAB")
                     r"\s*(?:\([^()]{1,20}\))?\s*,\s*(\d{2})\b(?=\s*(?:[,.;:!?)]|$))", re.I), "point"),
+        # ... by any word for who she is, her age set off by commas before she goes on ("Groomer, 57, on my feet
+        # all day"; not "ages 40, 45, or 50?", nor someone's she names: "my aunt, 71, had ...")
+        (re.compile(r"^\W*(?!(?:my|her|his|our|their|your|the|this|that)\b)(?:(?:a|an|me|i'?m|i am)\s+)?"
+                    r"(?:[a-z-]+\s+){0,2}(?!ages?\b|aged\b)[a-z-]{4,}\s*,\s*(\d{2})\b"
+                    r"(?=\s*,\s*(?!(?:or|and|to|vs|then)\b)[a-z])", re.I), "point"),
         (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|"
                     r"turned" + told_with_role + r")"
                     # (an adverb between: "I'm obviously 43 too")
@@ -177,7 +182,9 @@ _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|ne
 _ASKING_VERB = re.compile(r"\b(should|does|do|can|must|could|would|will|need|needs|has|is)\s+"
                           r"(?:my |her |his |your |our |the |their )?", re.I)
 _CLINICIAN_PATIENT = re.compile(r"\b(pt|patient|client|my patients?)\b", re.I)
-_PRONOUN_LEAD = re.compile(r"\s*(she|he)('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
+# (an adverb or a conjunction may open the clause: "... in 2019, now she is 66")
+_PRONOUN_LEAD = re.compile(r"\s*(?:(?:now|today|currently|and|but|so|yet)\s*,?\s+)?(she|he)"
+                           r"('s|s|\s+is|\s+was|\s+will be|\s+turns?|\s+turned|\s+just turned)?\s*$", re.I)
 _SET_OFF_AGE = re.compile(r",\s*(\d{2})\s*,(?!\s*\d)")  # ", 46," (not a list of numbers)
 _APPOSITIVE_AGE = re.compile(r"\b([a-z]+)\s*,\s*(\d{2})\s*,", re.I)
 # "Mom (Helen, 81)", "my aunt (72)": an age in brackets after the person's word, her name before it or not

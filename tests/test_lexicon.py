@@ -40,6 +40,8 @@ EXAMPLES = [
     ("a gap of 2 years", "biennial"), ("the choice between every 1 and every 2 years", "the choice every 1 or 2 years"),
     ("where the task force says every 24 months, the acr says every 12.",
      "where uspstf says every 24 months, the acr says every 12 months."),
+    ("whether to go every 12 or every 24 months", "whether to go every 12 months or every 24 months"),
+    ("before the year 2024, the task force said", "before 2024, uspstf said"),
     ("biennially", "biennial"), ("once a year", "annual"), ("each year", "annual"), ("yearly", "annual"),
     ("annually", "annual"), ("I statement", "insufficient evidence"), ("sonography", "ultrasound"),
     ("magnetic resonance imaging", "mri"), ("U.S. Preventive Services Task Force", "uspstf"),

@@ -224,6 +224,7 @@ class Verifier:
         for frame in self.reader.rules.frames:  # "MYTH: X. FACT: Y" claims Y
             text = frame.sub("", text)
         text = self._without_speaker(text)  # "Rationale: ORG-A, like ORG-B, ...": the label is no part
+        text = self.reader.without_framing(text)  # "unlike your quarterly estimates, ...": the reader's world
         # an inline citation by chunk or source id ("[source-2016#section]", "[source-2016]") names what is cited,
         # not the time spoken of
         text = self._source_citation.sub("", _CHUNK_CITATION.sub("", text))
@@ -748,7 +749,11 @@ class Verifier:
                 and not self.reader.interval_choices(card.intervals) and not _ONLY.search(said):
             # "ORG-A does not say yearly at 45 to 54" against a card that says yearly
             return "contradicts", "missing_fact", f"{chunk_id} states {denied_stated[0]}, which the claim denies"
-        conflicts = conflicting_values(dataclasses.replace(facts, intervals=facts.intervals - denied_intervals),
+        # "ORG-A does not insist on yearly": only an obligation is denied, no interval given
+        unobliged = frozenset(i for i in self.reader.single_intervals(facts.intervals)
+                              if self._obligation_denied(said, i))
+        conflicts = conflicting_values(dataclasses.replace(facts, intervals=facts.intervals - denied_intervals
+                                                           - unobliged),
                                        opened, frozenset(self.reader.rules.intervals),
                                        self.reader.interval_choices(facts.intervals | card.intervals),
                                        # (an interval not ruled out is allowed, as an option is: "not ruling out
@@ -1553,6 +1558,14 @@ class Verifier:
         if called_enough and self.reader.negated_at(text, at, frames_turn=True):
             return True  # "does not think every two years is enough": that interval, denied as sufficient
         return self.reader.negated_at(text, at, frames_turn=False) or _NO_ONE_SAYS.search(text[:at]) is not None
+
+    def _obligation_denied(self, text: str, interval: str) -> bool:
+        """Is an obligation to the interval denied ("does not require yearly", "don't insist on a yearly one")?"""
+        at = text.find(interval)
+        rules = self.reader.rules
+        return at >= 0 and any(self.reader.negated_at(text, max(0, at - 30) + m.start(), frames_turn=False)
+                               for p in rules.mandate + rules.denied_obligation
+                               for m in p.finditer(text[max(0, at - 30):at]))
 
     def _reversed_words(self, claim: _ClaimReading, facts: Facts, card: Facts) -> list[str]:
         """The claim's words it states as so that the card states only under a negation ("does not

@@ -97,8 +97,12 @@ class Aspect:
 
     def asked_only_unaged(self, text: str) -> bool:
         """Whether only its unaged cues ask about it in `text`."""
+        return self.cue_kinds(text) == (False, True)
+
+    def cue_kinds(self, text: str) -> tuple[bool, bool]:
+        """Which kinds of its cues ask about it in `text` (not_cues blanked once): its own, its unaged ones."""
         text = self._without_not_cues(text)
-        return not any(c.search(text) for c in self.cues) and any(c.search(text) for c in self.unaged_cues)
+        return any(c.search(text) for c in self.cues), any(c.search(text) for c in self.unaged_cues)
 
     def _without_not_cues(self, text: str) -> str:
         for pattern in self.not_cues:

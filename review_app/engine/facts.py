@@ -21,14 +21,15 @@ from .text import Vocabulary
 
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
-ATOM_RULES = ("split", "set_aside", "rest", "denied_rest", "contrast", "shared", "cited_only", "consequence",
-              "narration", "circumstance")
+ATOM_RULES = ("split", "set_aside", "rest", "denied_rest", "contrast", "analogy", "summary_head", "shared",
+              "cited_only", "consequence", "narration", "circumstance")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.
 # (a spaced dash parts clauses too: "X is 40% more likely to die - one reason it now starts at 40")
 _CLAUSE = re.compile(r",\s+(?=(?:and|but|while|whereas)\s)|\s[-\u2013\u2014]+\s|[\u2013\u2014]")
 _DECADE = re.compile(r"\b([1-9])0s\b")
+_YEAR = re.compile(r"\b(19|20)\d\d\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 # "every 1 or 2 years" is one value (a choice), not both intervals.
@@ -184,6 +185,8 @@ class ClaimRules:
     # a start told as the latest one ("starting no later than 50", group 1 the age): not a different start from
     # a card whose start is earlier, only a bound the card may not state
     latest_start: tuple[re.Pattern[str], ...] = ()
+    # words that name an obligation only when it is denied ("does not insist on yearly"): no interval given
+    denied_obligation: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -393,7 +396,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("version_in_force"), "version_in_force")
                       if data.get("version_in_force") else (),
                       patterns(data.get("earlier_told"), "earlier_told") if data.get("earlier_told") else (),
-                      patterns(data.get("latest_start"), "latest_start") if data.get("latest_start") else ())
+                      patterns(data.get("latest_start"), "latest_start") if data.get("latest_start") else (),
+                      patterns(data.get("denied_obligation"), "denied_obligation")
+                      if data.get("denied_obligation") else ())
 
 
 def _speaks(before: str) -> bool:
@@ -682,6 +687,7 @@ class FactReader:
 
     def _atoms_of(self, norm: str, everyone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
         rules = self.rules.atoms
+        norm = self.without_framing(norm)
         # "ORG-A screens yearly, and apart from ORG-A the others ...": each side of the boundary on its own
         for pattern in rules.get("split", ()):
             for boundary in pattern.finditer(norm):
@@ -708,12 +714,40 @@ class FactReader:
             return tuple(own + self._split(tail, others))
         return tuple(self._split(norm, ()))
 
+    def without_framing(self, text: str) -> str:
+        """The claim without a framing opening that asserts nothing a card could state: an analogy with the
+        reader's world up to its comma ("unlike your quarterly estimates, ..."; not "unlike ORG-A, ..." nor
+        "unlike the 2016 statement, ...": an organization or a version compared), and a summary that
+        organizations differ before the colon that gives each one's part ("ORG-A and ORG-B differ: ...")."""
+        rules = self.rules.atoms
+        for pattern in rules.get("analogy", ()):
+            opening = pattern.match(text)
+            cut = text.find(",", opening.end()) if opening else -1
+            head = self.normalize(text[opening.end():cut]) if cut > 0 else ""
+            if head and not self._orgs.search(head) and not _YEAR.search(head):
+                return text[cut + 1:].strip()
+        norm = self.normalize(text)
+        for pattern in rules.get("summary_head", ()):
+            summary = pattern.match(norm)
+            if summary and len(self._speakers(norm[summary.end():])) >= 2:
+                return norm[summary.end():].strip()
+        return text
+
     def _split(self, text: str, speakers: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
         rules = self.rules.atoms
         clauses = [text]
         for pattern in rules.get("split", ()):
             clauses = [part for clause in clauses for part in _split_at(pattern, clause)]
         clauses = [c.strip(" ,") for c in clauses if c.strip(" ,.")]
+        # a relative clause with its own advice verb is a part only after a part that gives advice itself ("she has
+        # the option at 42 under ORG's guideline, which recommends X from 45"; not "covered by ORG, which advises X")
+        kept: list[str] = []
+        for clause in clauses:
+            if kept and clause.startswith("which ") and not self._gives_advice(kept[-1]):
+                kept[-1] += ", " + clause
+            else:
+                kept.append(clause)
+        clauses = kept
         # "... if her last test was normal but she has a risk factor": a part of the condition
         # still open before it, not an assertion of its own
         joined: list[str] = []
@@ -781,6 +815,10 @@ class FactReader:
     def organizations_in(self, text: str) -> tuple[str, ...]:
         """The organizations a (normalized) text names, in order."""
         return tuple(dict.fromkeys(self._org_names[m.group(1)] for m in self._orgs.finditer(text.lower())))
+
+    def _gives_advice(self, text: str) -> bool:
+        """Whether a text gives advice of its own: an interval or a strength."""
+        return bool(self.intervals(text)) or bool(self._strength_spans(text, STRENGTHS)[2])
 
     def _speakers(self, text: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self._org_names[m.group(1)] for m in self._orgs.finditer(text)

@@ -364,7 +364,8 @@ class Engine:
 
     def stated_flags(self, question: str, date: dt.date) -> tuple[str, ...]:
         """The scope flags a question states about the person it asks about, as its decision reads them."""
-        findings = self.scope.findings(question, self._patient(question, date).proxy)
+        patient = self._patient(question, date)
+        findings = self.scope.findings(question, patient.proxy, patient.ages)
         return tuple(dict.fromkeys(f["flag"] for f in findings if f["context"] == "affirmed"))
 
     def _patient(self, question: str, date: dt.date) -> PatientAttributes:
@@ -641,7 +642,8 @@ class Engine:
         """Answer or abstain, with the reason and the notes a reader must see; the first `deciding`
         results (the top k) decide, the rest only extend the answer."""
         max_support = max((r.support_score for r in results[:deciding]), default=0.0)
-        findings = self.scope.findings(question, features.patient.proxy if features.patient else None)
+        findings = self.scope.findings(question, features.patient.proxy if features.patient else None,
+                                       features.patient.ages if features.patient else ())
         flags = tuple(dict.fromkeys(f["flag"] for f in findings if f["context"] == "affirmed"))
         off_topic = self.scope.other_topic(question)
         named, absent = organizations

@@ -79,6 +79,9 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         (re.compile(r"\b(\d{2,3})\s*(?:yo|y/o|y\.o\.?|yof|yow)(?![a-z])", re.I), "point"),
         (re.compile(r"\b(\d{2})\s*[FM]\b"), "point"),
         (re.compile(r"\b(\d{2})\s?f(?=\s*[,;:)]|\s*$)"), "point"),  # typed fast: "me 56 f, ..."
+        # a learner's sentence that opens with "me" and her age ("Me 40 years, no problems"), no verb
+        (re.compile(r"(?:^|[.;!?]\s*)me\s*,?\s+(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min|times?))", re.I), "point"),
         (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
         # ... or sets it off with a comma before who she is: "44, trans man, no family history" (not "50, 45 or 40?")
         (re.compile(r"^\W*(\d{2})\s*,\s*(?!(?:or|and|to|vs)\b)(?=[a-z])", re.I), "point"),
@@ -111,13 +114,16 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
                     r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|kids|children))", re.I), "point"),
         # a learner's "I have 46 years" (the age as in many languages), not "I have 2 years left"
         (re.compile(r"\b(?:i|she|he) (?:have|has) (\d{2}) (?:years|yrs)\b(?! (?:ago|left|since|of))", re.I), "point"),
-        (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:is|was|turned|just turned) (?:now )?(\d{2})\b"
+        # (her word glossed in brackets: "my pa (aunt) is 58")
+        (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:\([^()]{1,20}\) )?(?:is|was|turned|just turned) "
+                    r"(?:now )?(\d{2})\b"
                     r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
         (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
                     r"(?:age\s+)?(\d{2})\b", re.I), "point"),
         (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),
         # a person of an age, asked about ("how often should a woman of 67 have one?")
-        (re.compile(r"\b(?:a|an|any)\s+(?:woman|lady|patient|person|female)\s+(?:of|aged)\s+(\d{2})\b"
+        # (described on the way: "an average-risk woman of 52")
+        (re.compile(r"\b(?:a|an|any)\s+(?:[a-z-]+\s+){0,2}?(?:woman|lady|patient|person|female)\s+(?:of|aged)\s+(\d{2})\b"
                     r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|or (?:older|younger|over|more)"
                     r"|and (?:older|over|up)|\+))", re.I), "point"),
         # her age at the time the question asks about ("In 2017, when I was 68, ...")

@@ -288,11 +288,13 @@ class ScopeGuard:
     def _fires(self, rule: ScopeRule, text: str) -> bool:
         return self.explain(rule, text) is not None
 
-    def findings(self, text: str, proxy: str | None = None) -> tuple[dict[str, str], ...]:
+    def findings(self, text: str, proxy: str | None = None,
+                 ages: tuple[tuple[int, int], ...] = ()) -> tuple[dict[str, str], ...]:
         """Every concept a flag's patterns match, with its context: `affirmed` (the patient's,
         current, not negated: the flag fires) or why it is set aside. For the evidence map.
         `proxy`: the relative the question is asked for ("my mom is 39 ... when should she
-        start?"): her findings are the patient's."""
+        start?"): her findings are the patient's. `ages`: the patient's ages now, as the question
+        tells them: a finding told at an older age than all of them is someone else's."""
         text = self._prepared(text)
         out = []
         for rule in self.rules:
@@ -301,7 +303,7 @@ class ScopeGuard:
             for pattern in rule.patterns:
                 for match in pattern.finditer(text):
                     out.append({"flag": rule.flag, "concept": match.group(0),
-                                "context": self.context_of(rule, text, match, proxy) or "affirmed"})
+                                "context": self.context_of(rule, text, match, proxy, ages) or "affirmed"})
         return tuple(out)
 
     def explain(self, rule: ScopeRule, text: str) -> str | None:
@@ -315,7 +317,8 @@ class ScopeGuard:
                     return match.group(0)
         return None
 
-    def context_of(self, rule: ScopeRule, text: str, match: re.Match, proxy: str | None = None) -> str | None:
+    def context_of(self, rule: ScopeRule, text: str, match: re.Match, proxy: str | None = None,
+                   ages: tuple[tuple[int, int], ...] = ()) -> str | None:
         """Why a match does not count (negated, another experiencer, ended, the flag's own
         exception), or None when it is an affirmed, current finding of the patient."""
         start, end = match.span()
@@ -364,6 +367,8 @@ class ScopeGuard:
                 and (context.asker_opening is None or context.asker_opening.match(sentence)) \
                 and context.asker_later.match(_SENTENCE_BREAK.split(after)[0]):
             return "the asker, not the patient"
+        if ages and rule.flag not in context.experiencer_exempt and _told_older(after, ages):
+            return "another person"  # "X had it at 60 ... me 40": an age the patient has not reached
         if context.criterion_after is not None and context.criterion_after.match(after):
             return "names the criterion"
         if context.criterion_before is not None and context.criterion_before.search(clause):
@@ -409,6 +414,19 @@ class ScopeGuard:
 
 _AFFIRMED = re.compile(r"\b(positive|pos|carrier|carries|detected|found)\b", re.I)  # a result in the list itself
 _APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y/?o|yo))?\s*,")
+
+
+# the age a finding is told at, right after it ("had the cancer at 60", "diagnosed at age 52"; not "a variant
+# (found after her sister's dx at 38)" nor "XRT to chest @ 19 - start at 40?": someone else's, or the ask)
+_TOLD_AT_AGE = re.compile(r"^[^\W\d]*(?:\s+(?!(?:start|begin|stop|screen|mammo)\w*)[^\W\d]+){0,3}?"
+                          r"\s+(?:at|aged)\s+(?:age\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|days?|years? ago))",
+                          re.IGNORECASE)
+
+
+def _told_older(after: str, ages: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the text right after a finding tells it at an age above every age the patient is now."""
+    told = _TOLD_AT_AGE.match(after)
+    return told is not None and int(told.group(1)) > max(high for _, high in ages)
 
 
 def _names(person: str | None, text: str) -> bool:

@@ -117,6 +117,9 @@ def test_exposures_doses_and_result_logistics_are_off_corpus(engine, settings):
     # (the risk of dense breasts is the corpus's subject: asked with the screening, it is answered)
     dense = engine.ask("Do dense breasts cause breast cancer? Should I get extra screening?", settings)
     assert not dense.abstain
+    # (the cancer named as what the screening is for: "give" a grade, not the cancer)
+    assert not engine.ask("What grade does the task force give breast cancer screening for women in their 40s?",
+                          settings).abstain
     # (how long to wait for the next screening is the interval)
     assert not engine.ask("How long after a normal mammogram should I wait before the next one, per ACS?",
                           settings).abstain

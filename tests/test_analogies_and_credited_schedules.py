@@ -108,7 +108,8 @@ def test_each_schedule_credited_after_it_is_its_organizations(verifier):
 def test_months_told_once_after_two_schedules(verifier):
     claim = "ACOG leaves it to you and your clinician whether to go every 12 or every 24 months."
     assert judge(verifier, claim, ACOG_INTERVAL) == ("supports", None)
-    assert judge(verifier, "ACOG says to go every 24 or every 36 months.", ACOG_INTERVAL)[0] != "supports"
+    assert judge(verifier, "ACOG says to go every 24 or every 36 months.", ACOG_INTERVAL) \
+        == ("contradicts", "missing_fact")
 
 
 def test_a_schedule_urged_on_another_organization_is_the_urgers(verifier):
@@ -116,12 +117,12 @@ def test_a_schedule_urged_on_another_organization_is_the_urgers(verifier):
     assert judge(verifier, claim, ACR_RESPONSE_ANNUAL) == ("supports", None)
     assert judge(verifier, "The ACR urged the USPSTF to recommend biennial screening from 40.",
                  ACR_RESPONSE_ANNUAL)[0] == "contradicts"
-    assert judge(verifier, claim, ACR_START)[0] in ("supports", "partially_supports")
+    assert judge(verifier, claim, ACR_START) == ("supports", None)
 
 
 def test_an_obligation_denied_gives_no_interval(verifier):
     assert judge(verifier, "The USPSTF does not require a yearly mammogram.", USPSTF_REC)[0] != "contradicts"
-    assert judge(verifier, "ACOG doesn't insist on a yearly mammogram.", ACOG_INTERVAL)[0] != "contradicts"
+    assert judge(verifier, "ACOG doesn't insist on a yearly mammogram.", ACOG_INTERVAL) == ("supports", None)
     # (the obligation stated is a strength the card does not give)
     assert judge(verifier, "The USPSTF requires a yearly mammogram.", USPSTF_REC)[0] == "contradicts"
 

@@ -43,6 +43,7 @@ EXAMPLES = [
     ("whether to go every 12 or every 24 months", "whether to go every 12 months or every 24 months"),
     ("before the year 2024, the task force said", "before 2024, uspstf said"),
     ("biennially", "biennial"), ("once a year", "annual"), ("each year", "annual"), ("yearly", "annual"),
+    ("two-yearly", "biennial"), ("every-year", "annual"),
     ("annually", "annual"), ("I statement", "insufficient evidence"), ("sonography", "ultrasound"),
     ("magnetic resonance imaging", "mri"), ("U.S. Preventive Services Task Force", "uspstf"),
     ("the task force", "uspstf"), ("American Cancer Society", "acs"), ("the cancer society", "acs"),

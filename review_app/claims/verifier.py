@@ -458,6 +458,13 @@ class Verifier:
             and (not claim.attributed or chunk.organization in claim.attributed) else ""
         if removed:  # "ORG-A dropped exam X in its update" against the section still in force
             return verdict("contradicts", "missing_fact", removed)
+        own = not claim.attributed or chunk.organization in claim.attributed
+        if own and card.excludes and not listing and any(p.search(whole) for p in self.reader.rules.no_exceptions):
+            return verdict("contradicts", "missing_fact",
+                           f"{chunk_id} leaves some groups out; the claim says the advice has no exceptions")
+        glossed = self._glossed_concept(whole, card) if own else ""
+        if glossed:  # "awareness of one's body means having a clinician examine it": another topic
+            return verdict("contradicts", "missing_fact", f"{chunk_id} states {glossed}")
         spoken = [date for _, date in _spoken_times(whole)] + self._opening_time(claim.facts, chunk_id)
         if claim.historical and spoken and \
                 all(self.engine.chunk_statuses(d).get(chunk_id) != "current" for d in spoken):
@@ -473,6 +480,14 @@ class Verifier:
             if not claim.attributed or chunk.organization in claim.attributed else ""
         if left:  # "it leaves it up to you in your forties" against "moved from an individual decision to ..."
             return verdict("contradicts", "misstated_strength", f"{chunk_id} says its advice moved away from {left}")
+        moved = None if claim.atoms else self._dated_move_side(claim, chunk_id, reference_date)
+        if moved is not None:  # "went from X in 2016 to Y in 2024": each version states its own side
+            side, own, other = moved
+            judged = self._judge(side, chunk_id, reference_date)
+            if judged.label == "supports":
+                return verdict("partially_supports", "missing_fact",
+                               f"{chunk_id} states what the claim says of {own}, not what it says of {other}")
+            return verdict(judged.label, judged.reason, judged.explanation)
         # (a part for all beside a part for one named organization: "none of them ...; ORG-A simply ...")
         if claim.atoms and (not claim.facts.universal or claim.aside or (
                 any(a.reading.facts.universal and _asserts(a.reading.facts) for a in claim.atoms)
@@ -1025,6 +1040,46 @@ class Verifier:
                         f"version is still in force")
         return ""
 
+    def _glossed_concept(self, text: str, card: Facts) -> str:
+        """A topic the card names that the claim gives as meaning another of its distinct set, one the card
+        does not name ("X-awareness means having a clinician examine you": a clinician's exam); not one it
+        sets apart ("means knowing what is normal, not a clinician's exam")."""
+        rules = self.reader.rules
+        words = dict(rules.concepts)
+        for m in (m for p in rules.equates for m in p.finditer(text)):
+            head, tail = text[:m.start()], re.split(r"[.;]", text[m.end():], maxsplit=1)[0]
+            for group in rules.distinct_concepts:
+                named = [c for c in sorted(group) if c in card.concepts and any(p.search(head) for p in words[c])]
+                for other in sorted(group - card.concepts):
+                    found = next((hit for p in words[other] for hit in p.finditer(tail)), None)
+                    if named and found is not None and not _SETS_APART.search(tail[:found.start()]):
+                        return f"{named[0]}, which the claim gives as meaning {other}"
+        return ""
+
+    def _dated_move_side(self, claim: _ClaimReading, chunk_id: str,
+                         reference_date: dt.date) -> tuple[_ClaimReading, str, str] | None:
+        """(the side of a change the claim dates on both sides, read as a claim of its own; that side's
+        year; the other side's) when one side is dated to the year of the chunk's source and the chunk
+        names neither the other year ("went from an I statement in 2016 to effective in 2024" against
+        the 2016 card: its side is the I statement; a card that tells the change itself is compared
+        whole)."""
+        published = self._published(chunk_id)
+        if published is None:
+            return None
+        own = str(published.year)
+        text = claim.facts.text
+        for pattern in self.reader.rules.moves:
+            for m in pattern.finditer(text):
+                before, after = set(_YEAR.findall(m.group("before"))), set(_YEAR.findall(m.group("after")))
+                if len(before) != 1 or len(after) != 1 or before == after or own not in before | after:
+                    continue
+                side, other = ("before", after.pop()) if own in before else ("after", before.pop())
+                if re.search(rf"\b{other}\b", self._normalized_card(chunk_id)):
+                    return None
+                told = f"{text[:m.start()]}{m.group(side)}{text[m.end():]}"
+                return self._read_claim(told, reference_date), own, other
+        return None
+
     def _dates_a_part_to(self, claim: _ClaimReading, chunk_id: str) -> bool:
         """The claim dates a part of what it says to the year of the chunk's source, beside what it says
         of today ("In 2016 ORG-A left it to the patient, a position it still holds today", "insufficient
@@ -1197,7 +1252,8 @@ class Verifier:
         was in force then: the claim places the position in time, it gives no date the card must state."""
         stated = self._chunk_facts(chunk_id)[0].values  # an opening year the card states stays a shared value
         return frozenset(year for year, date in _spoken_times(text, _SPEAKING_AT)
-                         + [(y, d) for y, d in _spoken_times(text, _OPENING_YEAR) if y not in stated]
+                         + [(y, d) for y, d in _spoken_times(text, _OPENING_YEAR, _SUBJECT_IN_YEAR)
+                            if y not in stated]
                          if self.engine.chunk_statuses(date).get(chunk_id) == "current")
 
     def _without_flag_words(self, claim: _ClaimReading) -> _ClaimReading:
@@ -1934,6 +1990,12 @@ _OPENING_YEAR = re.compile(r"^\W*(?:back )?in (?:(?:early|mid|late)[- ]?|"
                            r"((?:19|20)\d\d)\b(?=,?\s+[a-z])", re.I)
 
 
+# a year told between the subject and its verb of advice ("ORG in 2020 advised ..."): when it spoke
+_SUBJECT_IN_YEAR = re.compile(r"^\W*(?:[\w'-]+\s+){1,3}?in ((?:19|20)\d\d)\b,?\s+(?:still\s+)?"
+                              r"(?:advis|recommend|said|say|told|tell|gave|give|called|urged|wanted|kept|encourag)",
+                              re.I)
+
+
 def _spoken_times(text: str, *marks: re.Pattern[str]) -> list[tuple[str, dt.date]]:
     """(year, last day) of each time the text speaks at ("as of mid-2024" is 2024-06-30); `marks`:
     the patterns of such times (default: "as of")."""
@@ -2061,6 +2123,8 @@ def _card_age(digits: str, card: Facts) -> bool:
 
 _JOINS_VALUES = re.compile(r"\b(or|and|to|then|nor)\b")  # two values offered or in turn, not one glossed
 _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_SETS_APART = re.compile(r"\b(not|no|never|nor|rather than|instead of|unlike|apart from)\b|n't\b")
 
 
 # where a list of values parts into items: a comma, a semicolon, or "and" / "or" / "then" / "while"

@@ -90,10 +90,13 @@ class Aspect:
     # cues that ask about it only when the question states no age of the patient outside `patient_ages`
     # ("still screening at my age?" is asked by someone past the start, unless she says she is 57)
     unaged_cues: tuple[re.Pattern[str], ...] = ()
+    # asked beside an all-versions aspect in a question that asks what the old version said ("it used to say
+    # X: what changed and why?"), it asks about the change: the points the change is of are still the pack's
+    # defaults, as for "what changed?" alone
+    of_the_change: bool = False
 
     def asked_in(self, text: str) -> bool:
-        text = self._without_not_cues(text)
-        return any(c.search(text) for c in self.cues) or any(c.search(text) for c in self.unaged_cues)
+        return any(self.cue_kinds(text))
 
     def asked_only_unaged(self, text: str) -> bool:
         """Whether only its unaged cues ask about it in `text`."""
@@ -303,7 +306,11 @@ class AspectRules:
                 and not set(asked) & set(self.general_not_beside):  # "does it cover her, and what would it be?"
             asked = [a for a in self.aspects if a in asked or a in self.default]
             whole = self.default
-        if all(self.aspects[a].all_versions for a in asked):  # "what changed?": in the default aspects
+        # "what changed?" in the default aspects; so is "what changed and why?" when the question asks what the
+        # old version said ("it used to say X. what changed and why?")
+        of_the_change = self.asks_old_version(normalized_question)
+        if any(self.aspects[a].all_versions for a in asked) and all(
+                self.aspects[a].all_versions or (of_the_change and self.aspects[a].of_the_change) for a in asked):
             implied = tuple(a for a in self.default if a not in asked)
             return tuple(a for a in self.aspects if a in asked or a in implied), False, implied, ()
         return tuple(asked), False, (), whole
@@ -317,7 +324,10 @@ class AspectRules:
         told_in = ""
         for sentence in _SENTENCE.findall(normalized_question):
             own = self._cued(sentence)
-            if not own and sentence.rstrip().endswith("?") and any(p.search(sentence) for p in self.points_back):
+            # (a clause of its own that checks what was told: "is that really in ORG's statement, and what did
+            # they want done about it?")
+            checking = [c for c in _CLAUSE.split(sentence) if c and not self._cued(c)]
+            if sentence.rstrip().endswith("?") and any(p.search(c) for p in self.points_back for c in checking):
                 found += [a for a in told if a not in found]
                 sentences.append(told_in)
             if own:
@@ -739,7 +749,8 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    compile_patterns(entry.get("qualifying_cues"), file, f"{where}.qualifying_cues",
                                                     problems),
                                    bool(entry.get("ageless", False)),
-                                   compile_patterns(entry.get("unaged_cues"), file, f"{where}.unaged_cues", problems))
+                                   compile_patterns(entry.get("unaged_cues"), file, f"{where}.unaged_cues", problems),
+                                   bool(entry.get("of_the_change", False)))
     return aspects
 
 

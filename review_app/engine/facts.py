@@ -187,6 +187,12 @@ class ClaimRules:
     latest_start: tuple[re.Pattern[str], ...] = ()
     # words that name an obligation only when it is denied ("does not insist on yearly"): no interval given
     denied_obligation: tuple[re.Pattern[str], ...] = ()
+    # words by which a claim says advice holds with no exceptions ("every two years, no exceptions"): against
+    # a card that leaves some groups out, it contradicts the card
+    no_exceptions: tuple[re.Pattern[str], ...] = ()
+    # sets of topics that are different things (self-awareness, a self-exam, a clinician's exam): a claim that
+    # gives one the card names as meaning another the card does not name contradicts it
+    distinct_concepts: tuple[frozenset[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -350,6 +356,13 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     moves = patterns(data.get("moves"), "moves") if data.get("moves") else ()
     if any({"before", "after"} - set(p.groupindex) for p in moves):
         problems.append(Problem(name, "moves", "each pattern needs the groups (?P<before>...) and (?P<after>...)"))
+    distinct_spec = data.get("distinct_concepts") or []
+    if not isinstance(distinct_spec, list) or not all(
+            isinstance(group, list) and len(group) > 1 and all(c in names for c in group) for group in distinct_spec):
+        problems.append(Problem(name, "distinct_concepts", "expected a list of lists of two or more concepts "
+                                "(each a concept of `concepts`)"))
+        distinct_spec = []
+    distinct = tuple(frozenset(map(str, group)) for group in distinct_spec)
     if problems:
         raise CorpusError(problems)
     return ClaimRules(rewrites, dict(words), strength, orders["claim"], orders["card"], universal, exclusion,
@@ -398,7 +411,9 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("earlier_told"), "earlier_told") if data.get("earlier_told") else (),
                       patterns(data.get("latest_start"), "latest_start") if data.get("latest_start") else (),
                       patterns(data.get("denied_obligation"), "denied_obligation")
-                      if data.get("denied_obligation") else ())
+                      if data.get("denied_obligation") else (),
+                      patterns(data.get("no_exceptions"), "no_exceptions") if data.get("no_exceptions") else (),
+                      distinct)
 
 
 def _speaks(before: str) -> bool:
@@ -687,7 +702,6 @@ class FactReader:
 
     def _atoms_of(self, norm: str, everyone: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
         rules = self.rules.atoms
-        norm = self.without_framing(norm)
         # "ORG-A screens yearly, and apart from ORG-A the others ...": each side of the boundary on its own
         for pattern in rules.get("split", ()):
             for boundary in pattern.finditer(norm):
@@ -718,14 +732,16 @@ class FactReader:
         """The claim without a framing opening that asserts nothing a card could state: an analogy with the
         reader's world up to its comma ("unlike your quarterly estimates, ..."; not "unlike ORG-A, ..." nor
         "unlike the 2016 statement, ...": an organization or a version compared), and a summary that
-        organizations differ before the colon that gives each one's part ("ORG-A and ORG-B differ: ...")."""
+        organizations differ before the colon that gives each one's part ("ORG-A and ORG-B differ: ..."):
+        read once, before the claim is split into its parts (after a summary, the rest comes normalized)."""
         rules = self.rules.atoms
         for pattern in rules.get("analogy", ()):
             opening = pattern.match(text)
             cut = text.find(",", opening.end()) if opening else -1
             head = self.normalize(text[opening.end():cut]) if cut > 0 else ""
             if head and not self._orgs.search(head) and not _YEAR.search(head):
-                return text[cut + 1:].strip()
+                text = text[cut + 1:].strip()
+                break
         norm = self.normalize(text)
         for pattern in rules.get("summary_head", ()):
             summary = pattern.match(norm)

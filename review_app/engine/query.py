@@ -94,7 +94,8 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         # all day"; not "ages 40, 45, or 50?", nor someone's she names: "my aunt, 71, had ...")
         (re.compile(r"^\W*(?!(?:my|her|his|our|their|your|the|this|that)\b)(?:(?:a|an|me|i'?m|i am)\s+)?"
                     r"(?:[a-z-]+\s+){0,2}(?!ages?\b|aged\b)[a-z-]{4,}\s*,\s*(\d{2})\b"
-                    r"(?=\s*,\s*(?!(?:or|and|to|vs|then)\b)[a-z])", re.I), "point"),
+                    # (or ending its sentence: "Surf instructor, 47. My mom had ...")
+                    r"(?=\s*,\s*(?!(?:or|and|to|vs|then)\b)[a-z]|\s*\.\s+[a-z])", re.I), "point"),
         (re.compile(r"\b(?:i'?m|i am|she'?s|she is|he'?s|he is|they'?re|they are|patient is|pt is|who is|turning|"
                     r"turned" + told_with_role + r")"
                     # (an adverb between: "I'm obviously 43 too")
@@ -126,6 +127,10 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         (re.compile(r"\b(?:a|an|any)\s+(?:[a-z-]+\s+){0,2}?(?:woman|lady|patient|person|female)\s+(?:of|aged)\s+(\d{2})\b"
                     r"(?!\s*(?:%|percent|weeks?|months?|days?|years? ago|or (?:older|younger|over|more)"
                     r"|and (?:older|over|up)|\+))", re.I), "point"),
+        # ... or without the article, as a learner asks ("about woman of 47 years"), not a range or every woman
+        (re.compile(r"(?<!\bevery )(?<!\beach )(?<!\ball )(?<!\bany )\b(?:woman|lady|patient|person)\s+of\s+(\d{2})"
+                    r"(?:\s+(?:years?|yrs?)(?:\s+old)?)?\b"
+                    r"(?!\s*(?:%|percent|weeks?|months?|days?|ago|-|–|to|through|thru|and|or|\+))", re.I), "point"),
         # her age at the time the question asks about ("In 2017, when I was 68, ...")
         (re.compile(r"\b(?:when|while|back when) (?:i|she) was (?:only |just |about |around )?(\d{2})\b"
                     r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),

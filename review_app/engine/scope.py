@@ -165,6 +165,9 @@ class ContextRules:
     # and can't sleep, so I'm doing my mom's homework"): the writer's own state
     asker_later: re.Pattern[str] | None = None
     asker_opening: re.Pattern[str] | None = None  # ... and how short that opening is, as a pattern over it
+    # the age a finding is told at, right after it (group 1): one above every age the patient states is
+    # someone else's ("had it at 60 ... me 40")
+    told_at_age: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -367,7 +370,7 @@ class ScopeGuard:
                 and (context.asker_opening is None or context.asker_opening.match(sentence)) \
                 and context.asker_later.match(_SENTENCE_BREAK.split(after)[0]):
             return "the asker, not the patient"
-        if ages and rule.flag not in context.experiencer_exempt and _told_older(after, ages):
+        if ages and rule.flag not in context.experiencer_exempt and _told_older(context.told_at_age, after, ages):
             return "another person"  # "X had it at 60 ... me 40": an age the patient has not reached
         if context.criterion_after is not None and context.criterion_after.match(after):
             return "names the criterion"
@@ -416,16 +419,9 @@ _AFFIRMED = re.compile(r"\b(positive|pos|carrier|carries|detected|found)\b", re.
 _APPOSITIVE_AGE = re.compile(r",\s*(?:age(?:d)?\s+)?\d{1,3}(?:\s*(?:years? old|y/?o|yo))?\s*,")
 
 
-# the age a finding is told at, right after it ("had the cancer at 60", "diagnosed at age 52"; not "a variant
-# (found after her sister's dx at 38)" nor "XRT to chest @ 19 - start at 40?": someone else's, or the ask)
-_TOLD_AT_AGE = re.compile(r"^[^\W\d]*(?:\s+(?!(?:start|begin|stop|screen|mammo)\w*)[^\W\d]+){0,3}?"
-                          r"\s+(?:at|aged)\s+(?:age\s+)?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|days?|years? ago))",
-                          re.IGNORECASE)
-
-
-def _told_older(after: str, ages: tuple[tuple[int, int], ...]) -> bool:
+def _told_older(told_at_age: re.Pattern[str] | None, after: str, ages: tuple[tuple[int, int], ...]) -> bool:
     """Whether the text right after a finding tells it at an age above every age the patient is now."""
-    told = _TOLD_AT_AGE.match(after)
+    told = told_at_age.match(after) if told_at_age is not None else None
     return told is not None and int(told.group(1)) > max(high for _, high in ages)
 
 
@@ -499,7 +495,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
                         "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
-                        "setting_after", "shared_later", "asker", "asker_later", "asker_opening")}
+                        "setting_after", "shared_later", "asker", "asker_later", "asker_opening", "told_at_age")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -513,7 +509,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         cues["list_item"], cues["list_negation"], cues["list_negation_after"],
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
                         cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"],
-                        cues["shared_later"], cues["asker"], cues["asker_later"], cues["asker_opening"])
+                        cues["shared_later"], cues["asker"], cues["asker_later"], cues["asker_opening"],
+                        cues["told_at_age"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

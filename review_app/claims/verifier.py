@@ -482,11 +482,11 @@ class Verifier:
             return verdict("contradicts", "misstated_strength", f"{chunk_id} says its advice moved away from {left}")
         moved = None if claim.atoms else self._dated_move_side(claim, chunk_id, reference_date)
         if moved is not None:  # "went from X in 2016 to Y in 2024": each version states its own side
-            side, own, other = moved
+            side, year, other_year = moved
             judged = self._judge(side, chunk_id, reference_date)
             if judged.label == "supports":
                 return verdict("partially_supports", "missing_fact",
-                               f"{chunk_id} states what the claim says of {own}, not what it says of {other}")
+                               f"{chunk_id} states what the claim says of {year}, not what it says of {other_year}")
             return verdict(judged.label, judged.reason, judged.explanation)
         # (a part for all beside a part for one named organization: "none of them ...; ORG-A simply ...")
         if claim.atoms and (not claim.facts.universal or claim.aside or (

@@ -371,13 +371,14 @@ class Verifier:
         def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
             return Verdict(chunk_id, label, reason, explanation, status)
 
+        own = not claim.attributed or chunk.organization in claim.attributed  # the claim speaks for its organization
         # A claim that says who is left out names those groups; it is not about them.
         listing = _lists_left_out(claim.facts)
         outside = [f for f in claim.flags if f not in card_flags]
         unnamed = sorted(claim.named - card_named)
         # (a list given as another organization's is wrong first about whose it is)
         covered = _listed_yet_covered(claim.facts, card) if not claim.atoms \
-            and (not claim.attributed or chunk.organization in claim.attributed) else []
+            and own else []
         if covered:
             return verdict("contradicts", "missing_fact", f"{chunk_id} covers {', '.join(covered)}")
         whole = claim.facts.text
@@ -439,26 +440,25 @@ class Verifier:
                            f"{source.id} {detail}, but the claim speaks of current guidance")
         undone = self._later_acts(claim.facts.text, chunk_id, self.reader.rules.later_version_undone)
         # (unless the claim says what holds now, "... and no longer applies", which the card's status answers)
-        if undone and (not claim.attributed or chunk.organization in claim.attributed) \
+        if undone and own \
                 and not _NO_LONGER.search(claim.facts.text):
             # "ORG-A's exam advice in its 2017 bulletin was withdrawn by the 2024 update": not the old card's to say
             return verdict("does_not_support", "missing_fact",
                            f"{chunk_id} is of {source.published_date.year}; what a {min(undone)} version did to it "
                            f"is not on it")
         cohort = self._cohort_read_as_age(whole, card, chunk_id) \
-            if not claim.attributed or chunk.organization in claim.attributed else ""
+            if own else ""
         if cohort:
             return verdict("contradicts", "missing_fact", f"{chunk_id} speaks of ages, not of when people were "
                            f"born or turned an age nor of a point in the calendar ('{cohort}')")
         replaced = self._replaced_version_in_force(claim, chunk_id) if status == "current" \
-            and (not claim.attributed or chunk.organization in claim.attributed) else ""
+            and own else ""
         if replaced:
             return verdict("contradicts", "missing_fact", replaced)
         removed = self._removed_yet_current(claim, card, chunk_id) if status == "current" \
-            and (not claim.attributed or chunk.organization in claim.attributed) else ""
+            and own else ""
         if removed:  # "ORG-A dropped exam X in its update" against the section still in force
             return verdict("contradicts", "missing_fact", removed)
-        own = not claim.attributed or chunk.organization in claim.attributed
         if own and card.excludes and not listing and any(p.search(whole) for p in self.reader.rules.no_exceptions):
             return verdict("contradicts", "missing_fact",
                            f"{chunk_id} leaves some groups out; the claim says the advice has no exceptions")
@@ -473,11 +473,11 @@ class Verifier:
             return verdict("does_not_support", "wrong_version",
                            f"{chunk_id} was not in force at {when}, the time the claim speaks of")
         preceded = self._told_of_before_the_move(claim, chunk_id) \
-            if claim.historical and (not claim.attributed or chunk.organization in claim.attributed) else ""
+            if claim.historical and own else ""
         if preceded:  # "Before 2024, ORG-A rated the 40s grade B" against "moved from grade C to grade B"
             return verdict("contradicts", "missing_fact", f"{chunk_id} states {preceded}")
         left = self._strength_moved_from(claim, card, chunk_id) \
-            if not claim.attributed or chunk.organization in claim.attributed else ""
+            if own else ""
         if left:  # "it leaves it up to you in your forties" against "moved from an individual decision to ..."
             return verdict("contradicts", "misstated_strength", f"{chunk_id} says its advice moved away from {left}")
         moved = None if claim.atoms else self._dated_move_side(claim, chunk_id, reference_date)
@@ -1070,7 +1070,7 @@ class Verifier:
         text = claim.facts.text
         for pattern in self.reader.rules.moves:
             for m in pattern.finditer(text):
-                before, after = set(_YEAR.findall(m.group("before"))), set(_YEAR.findall(m.group("after")))
+                before, after = set(YEAR.findall(m.group("before"))), set(YEAR.findall(m.group("after")))
                 if len(before) != 1 or len(after) != 1 or before == after or own not in before | after:
                     continue
                 side, other = ("before", after.pop()) if own in before else ("after", before.pop())
@@ -2123,7 +2123,6 @@ def _card_age(digits: str, card: Facts) -> bool:
 
 _JOINS_VALUES = re.compile(r"\b(or|and|to|then|nor)\b")  # two values offered or in turn, not one glossed
 _YEARISH = re.compile(r"\b(19|20)\d\d\b")  # a year or a dated month ("october 2024"): when, not what
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SETS_APART = re.compile(r"\b(not|no|never|nor|rather than|instead of|unlike|apart from)\b|n't\b")
 
 

@@ -145,6 +145,7 @@ class _ClaimReading:
     # per topic the claim names, the stems of the words that name it ("extra imaging": supplemental imaging)
     concept_words: tuple[tuple[str, frozenset[str]], ...] = ()
     advice_words: frozenset[str] = frozenset()  # stems of the phrases that state a recommendation ("advises")
+    said: str = ""  # the claim's own words, before the claim rules rewrite them (a part set aside stays)
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,8 @@ class Verifier:
             for name, patterns in self.reader.rules.concepts if name in facts.concepts)
         return _ClaimReading(facts, attributed, facts.universal or len(attributed) > 1, historical,
                              flags, weights,
-                             self._named(text), atoms, aside, strength_words, concept_words, advice_words)
+                             self._named(text), atoms, aside, strength_words, concept_words, advice_words,
+                             self.engine.vocabulary.normalize(text).lower())
 
     def _takes_a_side(self, facts: Facts) -> bool:
         """A claim that says, with no strength word, hedged or not, that screening goes on or stops
@@ -499,6 +501,11 @@ class Verifier:
             reported = self._reported_otherwise(claim.facts, claim.attributed, chunk_id)
             if reported:  # the card reports the named organization's position, and it is not the claim's
                 return verdict("contradicts", "wrong_organization", f"{chunk_id} reports {reported}")
+            named_part = self._part_named_for(claim.said, chunk.organization, card)
+            if named_part:  # "ORG-A wants yearly rather than ORG-B's every-other-year schedule", cited to ORG-B
+                return verdict("partially_supports", "wrong_organization",
+                               f"{chunk_id} states what the claim gives as {chunk.organization}'s ('{named_part}'); "
+                               f"the rest is {' and '.join(claim.attributed)}'s")
             return verdict("does_not_support", "wrong_organization",
                            f"the claim attributes this to {' and '.join(claim.attributed)}, "
                            f"but {chunk_id} is {chunk.organization}'s")
@@ -609,6 +616,9 @@ class Verifier:
         rate = _denied_card_percentage(facts.text, card.text, set_aside_pieces(facts.text, self.accounting))
         if rate:  # "higher mortality, rather than a 40% higher likelihood of dying" against a card giving 40%
             return "contradicts", "missing_fact", f"{chunk_id} states {rate}, which the claim denies"
+        outcome = self._rate_of_another_outcome(facts, card)
+        if outcome:  # "40% more likely to get the disease" against "40% more likely to die of it"
+            return "does_not_support", "missing_fact", f"{chunk_id} {outcome}"
         denied = self._denied_other_interval(facts, card)
         if denied:  # "does not recommend it twice a year" against a card that recommends it every 2 years
             return ("supports", None,
@@ -904,9 +914,19 @@ class Verifier:
         if swapped and coverage >= CONTENT_COVERAGE:
             # the card's sentence in the claim's words with its one number changed ("by 35" for "by 25")
             return "contradicts", "missing_fact", f"{chunk_id} states {swapped}, not {missing[0]}"
+        misdated = self._misdated(facts.text, chunk_id)
+        if misdated:  # "ORG has said since 2017 that ...": its 2017 version said otherwise
+            return "contradicts", "missing_fact", misdated
         # Part of a claim is supported only by a card that states some of its values.
         shared = bool(anchors(facts.values & card.values)) or ages_within(facts, card) or decade_meets(facts, card) \
             or bool(facts.concepts & card.concepts and same_strength)
+        schedule = [v for v in missing if v in facts.intervals or v.startswith("grade ")]
+        if schedule and not card.intervals and not any(v.startswith("grade ") for v in card.values) \
+                and "coverage" in dict(card.poles) and not card.strengths and "coverage" not in dict(facts.poles) \
+                and not facts.concepts & card.concepts:
+            # "ORG recommends biennial screening from 40 to 74" against a card on whom it covers, which gives
+            # no schedule or grade at all: its ages are the people's, not a part of the claim's schedule
+            shared = False
         what = ", ".join(missing) if missing else "the claim's wording"
         return ("partially_supports" if shared else "does_not_support", "missing_fact",
                 f"{chunk_id} does not state {what} (content overlap {coverage:.0%})")
@@ -934,6 +954,9 @@ class Verifier:
                           if claim.historical and own and y > max(own) and y not in kept)
         years = unstated_years(claim_text, card_text, own | later | self._in_force_at(claim_text, chunk_id), unknown)
         if years:
+            misdated = self._misdated(claim_text, chunk_id)
+            if misdated:  # "has said since 2017 that ...": its 2017 version said otherwise
+                return "contradicts", "missing_fact", misdated
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not give {', '.join(years)} (another document's or another time's)")
         as_ages = sorted({m.group(1) for m in _YEAR_AS_AGE.finditer(claim_text)} & set(YEAR.findall(card_text)))
@@ -992,9 +1015,71 @@ class Verifier:
                 out.append(f"{year} for {', '.join(sorted(set().union(*named)))}")
         return "; ".join(out)
 
+    def _part_named_for(self, said: str, organization: str, card: Facts) -> str:
+        """The words a claim spoken for other organizations gives as `organization`'s own (the claim rules'
+        `named_part`: "rather than ORG-B's every-other-year schedule", "five years later than ORG-B's starting age
+        of 40"), when they hold values and the card states every one of them."""
+        for pattern in self._named_part_patterns(organization):
+            for m in pattern.finditer(said):
+                part = m.group("part").strip()
+                values = {v for v in self.reader.read(part, self.reader.rules.claim_priority).values if not is_year(v)}
+                if values and values <= card.values:
+                    return part
+        return ""
+
+    @lru_cache(maxsize=16)  # noqa: B019 (one verifier per engine; a property of the organization)
+    def _named_part_patterns(self, organization: str) -> tuple[re.Pattern[str], ...]:
+        name = re.escape(organization.lower())
+        return tuple(re.compile(template.replace("ORG", name), re.I) for template in self.reader.rules.named_part)
+
+    def _rate_of_another_outcome(self, claim: Facts, card: Facts) -> str:
+        """A percentage the claim gives of one outcome (`rate_outcomes`: getting the disease) where every card
+        clause giving it names another and not the claim's (dying of it): another quantity."""
+        outcomes = self.reader.rules.rate_outcomes
+
+        def named(clause: str) -> set[str]:
+            return {name for name, patterns in outcomes if any(p.search(clause) for p in patterns)}
+
+        for clause, _, values in claim.clauses:
+            for value in sorted(v for v in values if v.endswith("%")):
+                said = named(clause)
+                holders = [named(c) for c, _, vs in card.clauses if value in vs]
+                if said and holders and all(h and not h & said for h in holders):
+                    return (f"gives {value} of {', '.join(sorted(set().union(*holders)))}, "
+                            f"not of {', '.join(sorted(said))}")
+        return ""
+
     def _tells_a_change(self, text: str) -> bool:
         """The text tells a change itself ("lowered it to 40", the claim rules' `change_verbs`)."""
         return any(p.search(text) for p in self.reader.rules.change_verbs)
+
+    def _misdated(self, text: str, chunk_id: str) -> str:
+        """A claim that dates a position from a year before the chunk's source ("has said since 2017 that
+        ...", `dated_since`), which the organization's own version of that year contradicts and no section
+        of it supports: the position is the later version's, misdated."""
+        published = self._published(chunk_id)
+        if published is None:
+            return ""
+        years = sorted({y for p in self.reader.rules.dated_since for m in p.finditer(text)
+                        for y in YEAR.findall(m.group(0)) if int(y) < published.year})
+        corpus = self.engine.corpus
+        organization = corpus.chunk_by_id[chunk_id].organization
+        for year in years:
+            older = [s for s in corpus.sources if s.organization == organization and s.published_date
+                     and str(s.published_date.year) == year and s.published_date < published]
+            section = chunk_id.split("#", 1)[-1]
+            for source in older:
+                sections = [c.id for c in corpus.chunks if c.document_id == source.id]
+                # (its section of the same name, when it has one: the version of the same point)
+                same = [c for c in sections if c.split("#", 1)[-1] == section]
+                verdicts = [self.judge(text, c, source.published_date) for c in same or sections]
+                if any(v.label in ("supports", "partially_supports") for v in verdicts):
+                    return ""
+                against = [v.chunk_id for v in verdicts if v.label == "contradicts"]
+                if against:
+                    return (f"{chunk_id} gives this as of {published.isoformat()}; "
+                            f"in {year}, {against[0]} said otherwise")
+        return ""
 
     def _published(self, chunk_id: str) -> dt.date | None:
         """The publication date of the chunk's source (None for an undated source)."""
@@ -1408,7 +1493,10 @@ class Verifier:
                         and set(own.strengths) == {"against"} and set(card.strengths) == {"insufficient"})
                     or (why == "missing_fact" and bool(card.intervals)  # how often: one question
                         and bool(own.intervals - self.reader.interval_choices(own.intervals) - card.intervals)
-                        and not _other_age_group(own, card)))  # ... unless for ages the card is not about
+                        and not _other_age_group(own, card)  # ... unless for ages the card is not about
+                        # (or for the ages after the part before: "..., and after that she can go every other year")
+                        and not (atom is not claim.atoms[0]
+                                 and any(p.match(atom.text) for p in self.reader.rules.atoms.get("sequel", ())))))
             if label == "contradicts" and hard:
                 return label, reason(why), f"'{atom.text}': {explanation}"
         # "..., so a yearly study at 42 is consistent with ORG guidance": a consequence applying a stated

@@ -56,6 +56,7 @@ _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]|\s\(?(?:[a-h]|[1-9])\)\s
 # a clause asked on condition of the one before ("rec'd or not, and at what intervals if so?"): its point
 # is the point before it, not one of its own
 _IF_SO = re.compile(r"\bif (so|yes|they do|it does|recommended|offered)\b", re.I)
+_IF_SO_AFTER = re.compile(r",\s*if (so|yes|they do|it does|recommended|offered)\s*[?.!]", re.I)
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,8 @@ class AspectRules:
         asked, default, implied, whole = self._read(normalized_question, patient_ages, names_organization)
         granted = tuple(a for a in self._cued(granted_part(normalized_question)) if a not in asked)
         asking = asked_part(normalized_question)
+        if asking != normalized_question and any(p.search(asking) for p in self.refers_back):
+            asking = normalized_question  # (the context it refers back to is asked too)
         unaged = tuple(dict.fromkeys(s for a in asked if self._patients(a, patient_ages)
                                      and not self.aspects[a].patient_beside
                                      for s in self.aspects[a].subsumes
@@ -260,9 +263,11 @@ class AspectRules:
         asked = self._cued(asked_text) if asked_text != normalized_question else []
         pointed, pointed_in = self._pointed_back(normalized_question)
         asked += [a for a in pointed if a not in asked]
+        from_context: set[str] = set()  # points told only in the context a sentence refers back to
         if asked_text != normalized_question and any(p.search(asked_text) for p in self.refers_back):
             # "... told her to be self-aware. what does ORG mean by that?": asked about the context's topic
-            asked += [a for a in self._cued(normalized_question) if a not in asked]
+            context = [a for a in self._cued(normalized_question) if a not in asked]
+            from_context, asked = set(context), asked + context
         # the text whose parts may each ask: the sentences that ask, not context read only for want of them
         read_from = asked_text if asked or asked_text == normalized_question else None
         if pointed_in and read_from is not None and read_from != normalized_question:
@@ -290,6 +295,9 @@ class AspectRules:
         # (an aspect the patient's age asks about subsumes its subjects wherever they are named)
         subsumed = {s for a in asked if a in cued or not self.aspects[a].patient_beside
                     for s in self.aspects[a].subsumes
+                    # (a point the referred-to context told is no subject of one the asking sentence names:
+                    # '"... every 2 years for 40 to 74." is that accurate? and for callers 75 or older?')
+                    if not (s in from_context and a not in from_context)
                     if read_from is None or not self._asked_apart(s, a, read_from)
                     or (self._patients(a, patient_ages) and not self.aspects[a].patient_beside
                         and not self._listed_apart(s, a, read_from, patient_ages))}
@@ -352,6 +360,8 @@ class AspectRules:
         return other.asked_in(text) and any(
             self.aspects[aspect].asked_in(clause) and not other.asked_in(clause)
             and not _GOES_ON.match(clause) and not _IF_SO.search(clause)
+            # ("... and how often, if so?": the condition set off after it, ending the sentence)
+            and not _IF_SO_AFTER.match(text, text.find(clause) + len(clause))
             and not (i and (_BARE_HOW_OFTEN.match(clause) or _POINTS_BACK.match(clause))
                      and other.asked_in(clauses[i - 1]))
             for i, clause in enumerate(clauses))
@@ -435,6 +445,22 @@ class AspectRules:
         """Does the question ask for the kind of source it names as well as the primary one ("by what
         age does ORG-A want it, and did it repeat that in its statement?")?"""
         return any(p.search(normalized_question) for p in self.besides_primary)
+
+    def kind_asked_of_reaction_only(self, normalized_question: str, kind: str, asked: Sequence[str],
+                                    names_organization: Callable[[str], bool]) -> bool:
+        """Is the kind of source asked for only in clauses that ask a relational aspect, while a point is
+        asked of organizations by name in a clause of its own ("ORG-A vs ORG-B on how often, and what did ORG-B
+        say when ORG-A put out its update?"; not "... and what interval did they push for?", the reaction's
+        own point): the reaction comes from that kind, the point from the primary source beside it."""
+        cues = self.source_cues.get(kind, ())
+        clauses = [c for c in _CLAUSE.split(normalized_question) if c and c.strip()]
+        naming = [c for c in clauses if any(p.search(c) for p in cues)]
+        relational = [a for a in asked if self.aspects[a].relational]
+        points = [a for a in asked if not self.aspects[a].relational]
+        return bool(naming and relational and points) \
+            and all(any(self.aspects[a].asked_in(c) for a in relational) for c in naming) \
+            and any(self.aspects[a].asked_in(c) and names_organization(c) for a in points for c in clauses
+                    if c not in naming)
 
 
 @dataclass(frozen=True)

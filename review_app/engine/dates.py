@@ -138,7 +138,11 @@ _DATED_REVISION = re.compile(r"\b(revised|updated|changed|written|issued|reviewe
 _CHANGED_THEN = re.compile(r"\b(chang\w*|switch\w*|revis\w*|updat\w*)\s+(back\s+)?"
                            r"(then|at that time|that year|at the time)\b", re.I)
 _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}?\b(update[sd]?|revision|revised|"
-                              r"chang(e|ed|es)|came out|come out|was (issued|published|released))\b", re.I)
+                              r"chang(e|ed|es)|came out|come out|was (issued|published|released)|"
+                              # ("before the task force put out its new draft": the draft bounds the time asked)
+                              r"(put|puts|putting) out|issued|published|released|finali[sz]ed)\b"
+                              r"(\s+(its|the|their|a)(\s+\w+){0,2}?\s+(update[sd]?|draft|revision|recommendation|guidance|"
+                              r"statement|version))?", re.I)
 
 
 # Words pointing back to a time the question has stated ("what was the advice at that time"): the

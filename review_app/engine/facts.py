@@ -22,7 +22,7 @@ from .text import Vocabulary
 CLAIM_RULES_FILE = "claim_rules.yaml"
 STRENGTHS = ("insufficient", "against", "option", "for")
 ATOM_RULES = ("split", "set_aside", "rest", "denied_rest", "contrast", "analogy", "summary_head", "shared",
-              "cited_only", "consequence", "narration", "circumstance")
+              "cited_only", "consequence", "narration", "circumstance", "sequel")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # A clause of a card sentence carries its own strength ("... may begin after counseling, and
 # screening should begin no later than 50"): sentences are read clause by clause.
@@ -193,6 +193,15 @@ class ClaimRules:
     # sets of topics that are different things (self-awareness, a self-exam, a clinician's exam): a claim that
     # gives one the card names as meaning another the card does not name contradicts it
     distinct_concepts: tuple[frozenset[str], ...] = ()
+    # words by which a claim dates a position from a year ("has said since 2017 that ...", "dates from its 2017
+    # bulletin", "first issued in 2016"): what the organization's version of that year said decides it
+    dated_since: tuple[re.Pattern[str], ...] = ()
+    # the outcomes a rate can be of (getting the disease, dying of it), each with the words that name it: a
+    # percentage the card gives of one that the claim gives of another is another quantity
+    rate_outcomes: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+    # where a claim spoken for other organizations gives one organization's own value (ORG stands for its
+    # name; group "part" the words): "rather than ORG's every-other-year schedule"
+    named_part: tuple[str, ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -328,6 +337,13 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     if not (isinstance(tests, list) and all(t in names for t in tests)):
         problems.append(Problem(name, "tests", "expected a list of concept names (each in concepts)"))
         tests = []
+    named_part = data.get("named_part") or []
+    if not (isinstance(named_part, list)
+            and all(isinstance(t, str) and "ORG" in t and "(?P<part>" in t for t in named_part)):
+        problems.append(Problem(name, "named_part", "expected patterns, each with ORG and a group named part"))
+        named_part = []
+    for i, template in enumerate(named_part):  # (checked with a name in the place of ORG)
+        compile_pattern(template.replace("ORG", "org"), name, f"named_part[{i}]", problems)
     directional = data.get("directional_antonyms") or []
     if not (isinstance(directional, list) and all(t in pair_names for t in directional)):
         problems.append(Problem(name, "directional_antonyms", "expected a list of antonym pair names"))
@@ -413,7 +429,11 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("denied_obligation"), "denied_obligation")
                       if data.get("denied_obligation") else (),
                       patterns(data.get("no_exceptions"), "no_exceptions") if data.get("no_exceptions") else (),
-                      distinct)
+                      distinct,
+                      patterns(data.get("dated_since"), "dated_since") if data.get("dated_since") else (),
+                      tuple((str(k), patterns(v, f"rate_outcomes.{k}"))
+                            for k, v in (data.get("rate_outcomes") or {}).items()),
+                      tuple(named_part))
 
 
 def _speaks(before: str) -> bool:

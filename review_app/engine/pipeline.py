@@ -498,7 +498,10 @@ class Engine:
             organizations = [o for o in organizations if o not in set_aside]
         # the kinds of source to answer from, best first: the one asked for, and the primary one beside it
         # when the question asks for both ("... and did it repeat that in its statement?")
-        besides = asked_kind is not None and self.aspects.asks_besides_primary(normalized)
+        besides = asked_kind is not None and (self.aspects.asks_besides_primary(normalized)
+                                              or self.aspects.kind_asked_of_reaction_only(
+                                                  normalized, asked_kind, asked,
+                                                  lambda clause: bool(self.pack.held_organizations_in(clause))))
         preferred = (asked_kind, self.pack.primary_class) if besides else (asked_kind or self.pack.primary_class,)
         if asked_kind is not None and not besides and not held and not every_organization:
             # "is there something written for patients on X?", no organization named: the sources of

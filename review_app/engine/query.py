@@ -100,8 +100,12 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
                     r"turned" + told_with_role + r")"
                     # (an adverb between: "I'm obviously 43 too")
                     r"\s+(?:now\s+)?(?:(?:\w+ly|also|just|only|still|almost|about|around|now)\s+)?"
-                    r"(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?(\d{2})\b"
-                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I),
+                    r"(?:(?:a\s+)?(?:woman|female|lady|patient)\s+(?:of\s+)?)?"
+                    # (who she is, then "and" her age: "I'm nonbinary and 50")
+                    r"(?:[a-z-]{3,}\s+and\s+)?(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min|miles?|km|kilos?|kg|pounds?"
+                    r"|lbs?))",
+                    re.I),
          "point"),
         *with_role,
         # her age told alone at the start of a clause: "i stopped nursing years ago. 41 now and never had one"

@@ -55,8 +55,9 @@ _CLAUSE = re.compile(r"[,;:.!?]|\s[-–—]+\s|[–—]|\s\(?(?:[a-h]|[1-9])\)\s
                      r"|\s(?:and|but)\s+(?=(?:why|what|how|when|which)\b)", re.I)
 # a clause asked on condition of the one before ("rec'd or not, and at what intervals if so?"): its point
 # is the point before it, not one of its own
-_IF_SO = re.compile(r"\bif (so|yes|they do|it does|recommended|offered)\b", re.I)
-_IF_SO_AFTER = re.compile(r",\s*if (so|yes|they do|it does|recommended|offered)\s*[?.!]", re.I)
+_CONDITION = r"if (so|yes|they do|it does|recommended|offered)"
+_IF_SO = re.compile(rf"\b{_CONDITION}\b", re.I)
+_IF_SO_AFTER = re.compile(rf",\s*{_CONDITION}\s*[?.!]", re.I)  # ... set off after the clause, ending its sentence
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,10 @@ def _rate_periods(values: frozenset[str]) -> set[str]:
     return {v.rsplit(" ", 1)[0] for v in values if v.startswith("per ") and v.endswith("%") and " " in v}
 
 
+# both say there is no fixed upper age: the claim's span from its start runs through the card's later band
+OPEN_ENDED = ("fixed_age", -1)
+
+
 def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
                as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
     """Values the card gives where the claim gives a different one of the same kind, when the
@@ -279,6 +283,10 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
             continue
         if kind == "number" and _decade_overlapping(value, claim, card):
             continue  # "yearly in their forties" against "45 to 54": the card states part of the decade
+        if kind == "number" and value in claim.starts and not card.starts and card.age_ranges \
+                and OPEN_ENDED in claim.poles and OPEN_ENDED in card.poles \
+                and all(low >= float(value) for low, _ in card.age_ranges):
+            continue  # "yearly from 40, with no upper age" against a card on 75 and over: a later part of the span
         alternatives = sorted(v for v in card.values - claim.values - names if value_kind(v, claim, card) == kind)
         if alternatives:
             out.append(f"{' / '.join(alternatives)}, not {value}")

@@ -53,6 +53,7 @@ from .accounting import (
 from .values import (
     DATED_YEAR,
     MONTHS,
+    OPEN_ENDED,
     YEAR,
     ages_of,
     ages_within,
@@ -324,8 +325,9 @@ class Verifier:
         for finding in self.engine.scope.findings(text):
             concept = finding["concept"].lower()
             for m in re.finditer(re.escape(concept), lowered):
-                item = re.split(r"[,;:=]|\b(?:and|or)\b", lowered[:m.start()])[-1]  # "(e.g. X)" is its item's
-                items.setdefault(finding["flag"], []).append(any(p.search(item) for p in self.accounting.negators))
+                listed = re.split(r"[,;:=]|\b(?:and|or)\b", lowered[:m.start()])  # "(e.g. X)" is its item's
+                items.setdefault(finding["flag"], []).append(
+                    _negated_item(listed[-1], self.accounting.negators) or _in_a_denied_list(listed))
         return frozenset(flag for flag, negated in items.items() if negated and all(negated))
 
     def _listed(self, parts: tuple[tuple[tuple[str, ...], str], ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
@@ -794,6 +796,11 @@ class Verifier:
             conflicts = year_for_age(facts, card) or duration_for_age(facts, card) \
                 or self._year_of_another_part(facts, claim.weights, card, chunk_id) or other_number_after(facts, card)
         starts = facts.starts - card_starts
+        if not card.starts and not facts.ends and card.age_ranges and OPEN_ENDED in facts.poles \
+                and OPEN_ENDED in card.poles and all(high >= 100 for _, high in card.age_ranges + facts.age_ranges):
+            # "yearly from 40, with no upper age" against a card on 75 and over: the card speaks of a
+            # later part of the claim's open span, not of another start
+            starts = {s for s in starts if not all(low >= int(s) for low, _ in card.age_ranges)}
         # a latest start ("no later than 50") is no other start than a card's earlier one
         latest = {m.group(1) for p in self.reader.rules.latest_start for m in p.finditer(facts.text)}
         # (not one the card itself names, as the bound its update replaced: "before it, ... no later than 50")
@@ -1473,6 +1480,11 @@ class Verifier:
                         and bool(_starts_of(card)) and not own.starts & _starts_of(card)
                         # (not the end of a span the card lets her start in: "between 25 and 40")
                         and not any(int(v) == high for v in own.starts for _, high in card.age_ranges))
+                    # ... or a span from the card's start that ends a year or two off ("from 45 through 55" against
+                    # 45 to 54; not "40 to 74" against a card on the forties, a part of it)
+                    or (why == "missing_fact" and bool(other_range_end(own, card)) and any(
+                        low == c_low and 0 < abs(high - c_high) <= 2
+                        for low, high in own.age_ranges for c_low, c_high in card.age_ranges))
                     # ... or a rate the card gives, told over another period or at another size ("2% every 2 years")
                     or (why == "missing_fact" and _rate_conflict(own, card))
                     # ... or the period a figure was measured over, given as other years ("from 2010 to 2014")
@@ -2048,6 +2060,43 @@ _SPEAKING_AT = re.compile(r"\bas (?:of|at) (?:(?:early|mid|late)[- ]?|the (?:sta
 def _starts_of(card: Facts) -> frozenset[str]:
     """The ages a card starts its advice at: those it names as a start and the low end of each range."""
     return frozenset(card.starts) | {str(low) for low, _ in card.age_ranges}
+
+
+# a clause opened after the negator: the negator governs another part ("not recommended for a woman
+# who has found a lump" applies the advice to her; "no personal history" names her as absent)
+_NEW_CLAUSE = re.compile(r"\b(who|whom|whose|which|that|where|when|if|because|once|after)\b")
+
+
+def _negated_item(item: str, negators: Sequence[re.Pattern[str]]) -> bool:
+    """Whether a list item names its group as absent: a negator with no new clause after it (or one that
+    denies the whole clause after it: "it is not true that the advice covers people with X")."""
+    ends = [m.end() for p in negators for m in p.finditer(item)]
+    if not ends:
+        return False
+    opened = _NEW_CLAUSE.search(item, max(ends))
+    return opened is None or _DENIES_THE_CLAUSE.fullmatch(item[max(ends):opened.start()]) is not None
+
+
+_DENIES_THE_CLAUSE = re.compile(r"\s*(true|the case|correct|right|so)?\s*")
+
+
+# what opens a list of groups named as absent ("the absence of a personal history, a strong family history,
+# a known mutation ..., and chest radiation before 30"; "no X, Y or Z")
+_LIST_NEGATOR = re.compile(r"\b(no|without|absence of|absent|free of|lack of|lacking|none of|neither)\b")
+
+
+def _in_a_denied_list(items: Sequence[str]) -> bool:
+    """Whether the last of these list items goes on a list an earlier item opened with a negator: the
+    items between are short noun phrases, with no new clause."""
+    if len(items) < 2 or len(items[-1].split()) > 6 or _NEW_CLAUSE.search(items[-1]):
+        return False
+    for item in reversed(items[:-1]):
+        opening = list(_LIST_NEGATOR.finditer(item))
+        if opening and _NEW_CLAUSE.search(item, opening[-1].end()) is None:
+            return True
+        if len(item.split()) > 6 or _NEW_CLAUSE.search(item):
+            return False
+    return False
 
 
 def _lists_left_out(claim: Facts) -> bool:

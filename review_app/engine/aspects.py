@@ -148,7 +148,9 @@ class AskedAspects:
     default: bool
     implied: tuple[str, ...] = ()
     framing: tuple[str, ...] = ()
-    on_point: tuple[str, ...] = ()  # relational aspects asked only of a point ("did its reaction mention X?")
+    # relational aspects asked only of a point ("did its reaction mention X?"), each with the points the
+    # clauses asking it name
+    on_point: tuple[tuple[str, tuple[str, ...]], ...] = ()
     granted: tuple[str, ...] = ()  # aspects granted before the ask ("besides yearly screening, what else?")
     disputed: tuple[str, ...] = ()  # points named as what organizations disagree on ("disagree about how often")
     # points listed apart from the one the ages named ask about ("(1) the age to start ... (3) what they
@@ -243,10 +245,13 @@ class AspectRules:
         points = [m.group(0) for p in self.disputed for m in p.finditer(normalized_question)]
         return tuple(a.id for a in self.aspects.values() if any(a.asked_in(point) for point in points))
 
-    def _on_point(self, normalized_question: str, asked: tuple[str, ...]) -> tuple[str, ...]:
+    def _on_point(self, normalized_question: str,
+                  asked: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The relational aspects the question asks only in a clause that also asks a point ("did
         the college's reaction say anything about X?"), never in a clause of their own ("how did it
-        react? and what did it want on X?")."""
+        react? and what did it want on X?"), each with the points those clauses ask (not one asked only
+        in another clause: "what did it say when ORG-B finalized its start-at-40 advice, and what does it
+        want instead?")."""
         points = [a for a in asked if not self.aspects[a].relational]
         clauses = [c for c in _CLAUSE.split(asked_part(normalized_question)) if c.strip()]
         found = []
@@ -255,7 +260,7 @@ class AspectRules:
                 continue
             asking = [c for c in clauses if self.aspects[aspect].asked_in(c)]
             if asking and all(any(self.aspects[p].asked_in(c) for p in points) for c in asking):
-                found.append(aspect)
+                found.append((aspect, tuple(p for p in points if any(self.aspects[p].asked_in(c) for c in asking))))
         return tuple(found)
 
     def _read(self, normalized_question: str, patient_ages: Sequence[AgeRange],
@@ -484,7 +489,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   years: Sequence[int] = (), index: dict[str, int] | None = None,
                   per_aspect: dict[str, Sequence[str]] | None = None, implied: tuple[str, ...] = (),
                   framing: tuple[str, ...] = (), old_version: bool = False,
-                  on_point: tuple[str, ...] = (), granted: tuple[str, ...] = (), past_checked: bool = False,
+                  on_point: tuple[tuple[str, tuple[str, ...]], ...] = (), granted: tuple[str, ...] = (),
+                  past_checked: bool = False,
                   statuses_at: Callable[[dt.date], dict[str, str]] | None = None,
                   every_organization: bool = False, unaged: tuple[str, ...] = (),
                   whole: tuple[str, ...] = (),
@@ -636,16 +642,18 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
 
 
 def _reaction_on_the_point(rules: AspectRules, corpus: Corpus, chunks: dict[str, tuple[str, ...]],
-                           implied: tuple[str, ...], on_point: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+                           implied: tuple[str, ...],
+                           on_point: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
     """A relational aspect asked with a point ("did its reaction say anything about X?") asks for
     the reaction's statement on that point: where the point's answer lies in the same source as the
     reaction, the reaction's other sections are not the answer."""
-    point_chunks = {c for a, ids in chunks.items()
-                    if not rules.aspects[a].relational and a not in implied for c in ids}
+    points_of = dict(on_point)
     narrowed = dict(chunks)
     for aspect, ids in chunks.items():
-        if aspect not in on_point:
+        if aspect not in points_of:
             continue
+        point_chunks = {c for a, point_ids in chunks.items() if a in points_of[aspect]
+                        and not rules.aspects[a].relational and a not in implied for c in point_ids}
         documents = {corpus.chunk_by_id[c].document_id for c in ids}
         answering = {c for c in point_chunks if corpus.chunk_by_id[c].document_id in documents}
         if answering:

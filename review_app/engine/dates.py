@@ -89,7 +89,10 @@ _BEFORE_UPDATE = (
     r"(?:(?:put|puts|came) out (?:with )?|published |released |issued |made |did )?(?:its |their |the |an? )?"
     r"(?:(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
     r"(?:(?P<year>19[89]\d|20\d\d)\s+)?(?:(?:interim|final|new|newer|latest|draft|revised|full)\s+)?"
-    r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b")
+    r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b"
+    # ... its year told after it ("before ORG-A changed its recommendation in 2024")
+    r"(?:(?:\s+(?:its|their|the)(?:\s+[\w-]+){{0,2}}?\s+(?:recommendations?|guidelines?|guidance|advice|statement|"
+    r"position))?\s+in\s+(?P<year_after>19[89]\d|20\d\d)\b)?")
 
 
 @lru_cache(maxsize=16)
@@ -330,7 +333,8 @@ def _before_year(match: re.Match) -> dt.date:
 def _before_source(match: re.Match, sources: list[Source], organizations: dict[str, str]) -> dt.date | None:
     """The day before the named organization's (or, unnamed, the earliest) source of that year."""
     org = organizations.get(re.sub(r"\s+", " ", match.group("org") or "").lower())
-    year = int(match.group("year")) if match.group("year") else None
+    year = match.group("year") or match.group("year_after")
+    year = int(year) if year else None
     month = _MONTHS[match.group("month").lower()] if match.group("month") else None
     if org is None and year is None:
         return None

@@ -797,6 +797,7 @@ class FactReader:
         clauses = [part for clause in clauses for part in _split_at(self._contrast, clause)]
         out: list[tuple[tuple[str, ...], str]] = []
         previous = speakers
+        named_here = False
         for clause in clauses:
             contrast = next((m for p in rules.get("contrast", ()) for m in [p.match(clause)] if m), None)
             if contrast and "," in clause:
@@ -805,6 +806,12 @@ class FactReader:
                 if self.vocabulary.content_words(self._orgs.sub(" ", head)):  # "unlike ORG-A," alone says nothing of it
                     # (read without the contrast words: "in contrast to ORG-A's ..." names ORG-A as no object)
                     out.append((self._speakers(head) or self._speakers(clause[:cut]) or previous, head))
+                else:
+                    # "unlike ORG-A, ORG-B does not X": ORG-A does X
+                    set_against = self._speakers(head)
+                    undenied = _undenied(clause[cut:].strip(" ,"))
+                    if set_against and undenied and self._speakers(clause[cut:]):
+                        out.append((set_against, " ".join(set_against).lower() + " " + undenied))
                 clause = clause[cut:].strip(" ,")
                 # "unlike ORG-A, which says X, ORG-B ...": the relative clause, up to the comma before the
                 # next organization named, is ORG-A's part
@@ -833,8 +840,13 @@ class FactReader:
                     break
             orgs = tuple(dict.fromkeys(self._org_names[m.group(1)] for m in mentions))
             if speakers and not orgs:
-                orgs = speakers
+                # (after a part that names its own speaker, "the others say X; ORG-A recommends Y with an
+                # option Z", an unnamed part goes on with that one)
+                # (not a part naming the rest again: "...; ORG-A says X; all the others say Y")
+                orgs = previous if named_here and not any(p.search(clause) for p in rules.get("rest", ())) \
+                    else speakers
             if len(orgs) <= 1 or speakers:
+                named_here = named_here or bool(mentions)
                 out.append((orgs or previous, clause))
                 previous = orgs or previous
                 continue
@@ -914,6 +926,20 @@ def _clause_before(text: str, start: int) -> str:
 
 
 _FRAME_BREAK = re.compile(r"[.;:!?]|\bbut\b|\s--?\s|\s?[\u2014\u2013]\s?")  # (a dash parts clauses too)
+
+
+# the predicate a clause denies of its subject ("ORG-B does not X", "neither ORG-B nor ORG-C X-s")
+_DENIED_PREDICATE = re.compile(r"^[^,;:]{0,40}?\b(?:does not|doesn't|do not|don't|did not|didn't)\s+(?P<verb>[^,;:]+)"
+                               r"|^neither\b[^,;:]{0,40}?\bnor\s+(?:the\s+)?[\w-]+\s+(?P<said>[^,;:]+)")
+
+
+def _undenied(clause: str) -> str:
+    """The predicate a clause denies, said as so ("does not make X a firm recommendation" -> "does make X a
+    firm recommendation"), or "" when the clause denies none."""
+    denied = _DENIED_PREDICATE.match(clause)
+    if not denied:
+        return ""
+    return "does " + denied.group("verb") if denied.group("verb") else denied.group("said")
 
 
 def _split_at(pattern: re.Pattern[str], text: str) -> list[str]:

@@ -59,6 +59,10 @@ class Pack:
     # Words that set an organization aside right before its name ("a second example besides the
     # ORG-A"): a question naming it only so does not ask about it.
     set_aside_cues: tuple[re.Pattern[str], ...] = ()
+    # A clause that tells when the question is set ("In August 2024, after ORG-A had moved its start to 40,
+    # what was ORG-B's position?"): an organization named only there, beside another named outside, is
+    # context, not asked about.
+    time_clause_cues: tuple[re.Pattern[str], ...] = ()
 
     def asks_held_group(self, question: str) -> bool:
         text = self.without_other_organizations(question)
@@ -93,9 +97,13 @@ class Pack:
         """Each held organization the question names, with whether each mention is set aside (a name dictated
         letter by letter, "the a c r", is a name)."""
         text = spelled_out(self.without_other_organizations(question))
-        found = [(org, [self._set_aside(text[:m.start()]) for p in patterns for m in p.finditer(text)])
+        clauses = [m.span() for p in self.time_clause_cues for m in p.finditer(text)]
+        found = [(org, [(self._set_aside(text[:m.start()]), any(a <= m.start() < b for a, b in clauses))
+                        for p in patterns for m in p.finditer(text)])
                  for org, patterns in self.organization_names]
-        return [(org, asides) for org, asides in found if asides]
+        named_outside = any(not aside and not in_clause for _, marks in found for aside, in_clause in marks)
+        return [(org, [aside or (in_clause and named_outside) for aside, in_clause in marks])
+                for org, marks in found if marks]
 
     def _set_aside(self, before: str) -> bool:
         return any(p.search(before) for p in self.set_aside_cues)
@@ -177,10 +185,12 @@ def _load(directory: Path) -> Pack:
         if data.get("held_group_cues") else ()
     aside = compile_patterns(data.get("set_aside_cues"), name, "set_aside_cues", problems) \
         if data.get("set_aside_cues") else ()
+    time_clauses = compile_patterns(data.get("time_clause_cues"), name, "time_clause_cues", problems) \
+        if data.get("time_clause_cues") else ()
     pack = Pack(directory, topic, reference_date, tuple(classes), text(data, "scope_note"),
                 text(data, "scope_summary"), texts, folder("labels"), folder("snapshots"), folder("readme"),
                 tuple((directory / p).resolve() for p in extra), tuple((directory / p).resolve() for p in development),
-                others, names, group, aside)
+                others, names, group, aside, time_clauses)
     if problems:
         raise CorpusError(problems)
     return pack

@@ -168,6 +168,9 @@ class ContextRules:
     # the age a finding is told at, right after it (group 1): one above every age the patient states is
     # someone else's ("had it at 60 ... me 40")
     told_at_age: re.Pattern[str] | None = None
+    # a state ended in the next clause, pointed back to ("nursing my son, but this is finished 9 years
+    # ago"): matched at the text after the concept, in its sentence
+    ended_after: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -381,6 +384,9 @@ class ScopeGuard:
         if rule.flag in context.ends_with_time and context.ended is not None \
                 and (context.ended.search(clause) or context.ended.search(clause_after)):
             return "ended"
+        if rule.flag in context.ends_with_time and context.ended_after is not None \
+                and context.ended_after.match(_SENTENCE_BREAK.split(after)[0]):
+            return "ended"
         if rule.flag in context.ends_with_time and context.told_past is not None and context.points_back is not None \
                 and context.points_back.search(before) and context.told_past.search(text[:start]) \
                 and not (context.still_now is not None and context.still_now.match(after)):
@@ -495,7 +501,8 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
             for key in ("negation_after", "experiencer", "ended", "events", "history", "shared_with_patient",
                         "list_item", "list_negation", "list_negation_after", "experiencer_after",
                         "criterion_after", "criterion_before", "told_past", "points_back", "still_now",
-                        "setting_after", "shared_later", "asker", "asker_later", "asker_opening", "told_at_age")}
+                        "setting_after", "shared_later", "asker", "asker_later", "asker_opening", "told_at_age",
+                        "ended_after")}
     lists = {}
     for key in ("experiencer_exempt", "ends_with_time"):
         values = spec.get(key) or []
@@ -510,7 +517,7 @@ def _parse_context(spec: object, file: str, problems: list[Problem], flags: set[
                         cues["experiencer_after"], cues["criterion_after"], cues["criterion_before"],
                         cues["told_past"], cues["points_back"], cues["still_now"], cues["setting_after"],
                         cues["shared_later"], cues["asker"], cues["asker_later"], cues["asker_opening"],
-                        cues["told_at_age"])
+                        cues["told_at_age"], cues["ended_after"])
 
 
 def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule | None:

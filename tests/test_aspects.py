@@ -634,9 +634,13 @@ def test_every_relational_aspect_asked_of_the_point_is_narrowed(engine):
     chunks = {"risk_assessment": (f"{response}#risk-assessment",),
               "response": (f"{response}#response-to-uspstf-2024", f"{response}#annual-screening-from-40"),
               "calls_for": (f"{response}#annual-screening-from-40", f"{response}#risk-assessment")}
-    narrowed = _reaction_on_the_point(engine.aspects, engine.corpus, chunks, (), ("response", "calls_for"))
+    narrowed = _reaction_on_the_point(engine.aspects, engine.corpus, chunks, (),
+                                      (("response", ("risk_assessment",)), ("calls_for", ("risk_assessment",))))
     assert narrowed["response"] == () and narrowed["calls_for"] == (f"{response}#risk-assessment",)
     assert narrowed["risk_assessment"] == chunks["risk_assessment"]
+    # (a point asked only in another clause narrows nothing: "how did it react? and what about X?")
+    apart = _reaction_on_the_point(engine.aspects, engine.corpus, chunks, (), (("response", ()),))
+    assert apart["response"] == chunks["response"]
 
 
 def test_lay_words_for_a_risk_check_and_a_clause_that_goes_on_about_it(engine):

@@ -2065,6 +2065,8 @@ def _starts_of(card: Facts) -> frozenset[str]:
 # a clause opened after the negator: the negator governs another part ("not recommended for a woman
 # who has found a lump" applies the advice to her; "no personal history" names her as absent)
 _NEW_CLAUSE = re.compile(r"\b(who|whom|whose|which|that|where|when|if|because|once|after)\b")
+# ... unless the negator denies that whole clause ("it is not true that the advice covers people with X")
+_DENIES_THE_CLAUSE = re.compile(r"\s*(true|the case|correct|right|so)?\s*")
 
 
 def _negated_item(item: str, negators: Sequence[re.Pattern[str]]) -> bool:
@@ -2075,9 +2077,6 @@ def _negated_item(item: str, negators: Sequence[re.Pattern[str]]) -> bool:
         return False
     opened = _NEW_CLAUSE.search(item, max(ends))
     return opened is None or _DENIES_THE_CLAUSE.fullmatch(item[max(ends):opened.start()]) is not None
-
-
-_DENIES_THE_CLAUSE = re.compile(r"\s*(true|the case|correct|right|so)?\s*")
 
 
 # what opens a list of groups named as absent ("the absence of a personal history, a strong family history,

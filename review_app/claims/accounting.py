@@ -22,6 +22,7 @@ The words of the classes are data: the `accounted` section of the pack's claim r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,10 +112,11 @@ def unstated_years(claim_text: str, card_text: str, own_years: frozenset[str], u
     return sorted(set(YEAR.findall(claim_text)) - card_years - unknown)
 
 
-def split_bindings(claim: Facts, card: Facts) -> str:
+def split_bindings(claim: Facts, card: Facts, ages_above: Callable[[str], frozenset[str]] | None = None) -> str:
     """Values the claim states together in one clause that the card states only apart, each
     beside another value of the kind the other has ("every 1 to 3 years from 40" against "every 1
-    to 3 years at 25 to 39, every year from 40"): the card binds them otherwise."""
+    to 3 years at 25 to 39, every year from 40"): the card binds them otherwise. `ages_above`: the
+    ages a text speaks of the ages above ("past 74"), so that "75 and older" is bound where they are."""
     card_units = card.clauses or card.sentences
     for clause, _, values in claim.clauses or claim.sentences:
         joined = anchors(frozenset(v for v in values if not is_year(v))) & card.values
@@ -128,6 +130,8 @@ def split_bindings(claim: Facts, card: Facts) -> str:
             continue
         for value in sorted(joined):
             holders = [(set(v), _compared_part(text)) for text, _, v in card_units if value in v]
+            above = frozenset().union(*(ages_above(text) for text, _, v in card_units if value in v)) \
+                if ages_above else frozenset()
             for other in sorted(joined - {value}):
                 kind = value_kind(other, claim, card)
                 # a value the card names only to compare with ("a weaker grade than the one it gives
@@ -135,9 +139,21 @@ def split_bindings(claim: Facts, card: Facts) -> str:
                 beside = {w for h, compared in holders for w in h - joined
                           if not is_year(w) and value_kind(w, claim, card) == kind
                           and not (compared and w.rsplit(" ", 1)[-1] in compared)}
+                # ("yearly for women 75 and older" against "yearly past age 74": the one span of ages, told by
+                # another of its ends)
+                if kind == "number" and _same_open_span(other, beside & above, claim, card):
+                    continue
                 if holders and all(other not in h for h, _ in holders) and beside:
                     return f"{value} beside {' / '.join(sorted(beside))}, not beside {other}"
     return ""
+
+
+def _same_open_span(age: str, beside: frozenset[str], claim: Facts, card: Facts) -> bool:
+    """Whether the claim's age bounds a span of ages inside the span above the card's age beside the value
+    (the claim's "75 and older" or "past 75", the card's "past 74": the ages from 75 up, and some of them)."""
+    spans = [r for r in claim.age_ranges if age in {str(r[0]), str(r[0] - 1)}]
+    return bool(spans) and all(any(low <= r[0] and r[1] <= high and str(low - 1) in beside
+                                   for low, high in card.age_ranges) for r in spans)
 
 
 _COMPARED = re.compile(r"\b(than|unlike|compared (with|to)|as opposed to)\b", re.I)

@@ -988,7 +988,8 @@ class Verifier:
         if unmatched:
             return ("partially_supports", "missing_fact",
                     f"{chunk_id} does not say it holds for {' / '.join(sorted(unmatched))} as the claim does")
-        bound = split_bindings(facts, card) or split_bindings(self._list_items(facts), card) \
+        bound = split_bindings(facts, card, self._ages_above) \
+            or split_bindings(self._list_items(facts), card, self._ages_above) \
             or percent_of_another(facts, card, self.reader.rules.concepts)
         if bound:
             return "contradicts", "missing_fact", f"{chunk_id} states {bound}"
@@ -1613,7 +1614,12 @@ class Verifier:
                 after = re.split(r"[.;]", text[m.end():])[0]
                 # what was taken out: what follows ("dropped X"), else what comes before ("X is out of date",
                 # "X is no longer part of its guidance": told as the subject of a passive)
-                passive = m.group(0).split()[0] in ("is", "are", "was", "were")
+                # (or of a verb that takes no object: "X has dropped out of its guidance", "disappeared from it")
+                passive = m.group(0).split()[0] in ("is", "are", "was", "were") \
+                    or bool(re.match(r"(been )?\w+ (out of|from)\b", m.group(0)))
+                if passive and not self.reader.read(before, rules.claim_priority).concepts:
+                    # (the subject before an aside set off by commas: "X has, I gather, dropped out of ...")
+                    before = re.split(r"[.;:]", text[:m.start()])[-1]
                 what = after if self.engine.vocabulary.content_words(after) and not passive else before
                 removed = self.reader.read(what, rules.claim_priority)
                 if any(not _YEARISH.search(v) for v in removed.values - card.values):
@@ -1755,11 +1761,17 @@ class Verifier:
         for before, after in self.reader.moves(facts.text):
             for card_before, card_after in card_moves:
                 if before & card_after and after & card_before:
-                    return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+                    return f"from {_shown(card_before)} to {_shown(card_after)}"
+        # ... or told by a strength on one side ("from biennial screening to an individual decision")
+        card_text = self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)
+        for before, after in self.reader.moves(facts.text, with_strengths=True):
+            for card_before, card_after in self.reader.moves(card_text, with_strengths=True):
+                if before & card_after and after & card_before and not (before & card_before or after & card_after):
+                    return f"from {_shown(card_before)} to {_shown(card_after)}"
         for after in self.reader.moves_to(facts.text):  # "dropped its grade to C": the card's old value as the new
             for card_before, card_after in card_moves:
                 if after & card_before and not after & card_after:
-                    return f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+                    return f"from {_shown(card_before)} to {_shown(card_after)}"
         for after in self.reader.move_to_strengths(facts.text):
             for card_before, card_after in self._card_move_strengths(chunk_id):
                 if after <= card_before and not after & card_after:
@@ -1778,7 +1790,7 @@ class Verifier:
                         for _, card_after in card_moves]
                 if told and any(ends) and not any(told & end for end in ends):
                     card_before, card_after = next(move for move, end in zip(card_moves, ends, strict=True) if end)
-                    return kind, f"from {', '.join(sorted(card_before))} to {', '.join(sorted(card_after))}"
+                    return kind, f"from {_shown(card_before)} to {_shown(card_after)}"
         return "", ""
 
     def _strength_moved_from(self, claim: _ClaimReading, card: Facts, chunk_id: str) -> str:
@@ -1836,6 +1848,10 @@ class Verifier:
         return any(p.search(self._normalized_card(chunk_id)) for p in self.reader.rules.latest_start)
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _ages_above(self, text: str) -> frozenset[str]:
+        """The ages a (normalized) text speaks of the ages above ("past age 74")."""
+        return frozenset(age for side, age in self.reader.age_sides(text) if side == "above")
+
     def _card_moves(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         return self.reader.moves(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
 
@@ -1909,7 +1925,26 @@ class Verifier:
         else:
             claim_id, text, chunk_ids = claim
         flags = self._stated_flags(question, reference_date) if question else ()
+        if question:
+            text = self._pointed_time(text, question, chunk_ids, reference_date)
         return self._verify_cached(claim_id, text, tuple(chunk_ids), reference_date, flags)
+
+    def _pointed_time(self, text: str, question: str, chunk_ids: Sequence[str], reference_date: dt.date) -> str:
+        """A claim that points back to the time its question states ("At that time, ORG advised ...") speaks
+        of that time: where a cited section stood otherwise then than at the reference date, the pointer gives
+        way to the question's own words for it, put first, where a claim tells its time ("In January 2023,
+        ORG advised ..."; a question asked from that time already judges its claims then)."""
+        pointers = [p for p in self.reader.rules.time_pointers if p.search(text)]
+        stated = self.engine.stated_time(question) if pointers else None
+        if stated is None:
+            return text
+        then, now = self.engine.chunk_statuses(stated.date), self.engine.chunk_statuses(reference_date)
+        if all(then.get(c) == now.get(c) for c in chunk_ids):
+            return text
+        for pointer in pointers:
+            text = pointer.sub("", text, count=1)
+        text = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ,")
+        return f"{stated.phrase[:1].upper()}{stated.phrase[1:]}, {text}"
 
     @lru_cache(maxsize=1024)  # noqa: B019 (a case's claims share its question: read it once)
     def _stated_flags(self, question: str, reference_date: dt.date) -> tuple[str, ...]:
@@ -2325,3 +2360,8 @@ def _title_head(title: str) -> str:
     without one (the whole title is not how a card refers to it)."""
     head = re.split(r":|\s[\u2014-]\s", title, maxsplit=1)
     return head[0].strip().lower() if len(head) > 1 else ""
+
+
+def _shown(values: frozenset[str]) -> str:
+    """A side of a move as an explanation names it ("grade c, option": a strength by its name)."""
+    return ", ".join(sorted(v.removeprefix("strength: ") for v in values))

@@ -52,6 +52,9 @@ _PARTS = {"early": 3, "mid": 6, "middle of": 6, "late": 12, "end of": 12, "sprin
 _LEAD = r"(?:in|back in|as of|during|around|by|as it stood in|at the time of|(?:calendar|fiscal)[- ]year)"
 _MONTH_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?"
                          rf"\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
+# "before October 2024": the last day before that month, a time the question's lies before
+_BEFORE_MONTH = re.compile(rf"\b(?:before|prior to|until|till)\s+(?:the\s+)?"
+                           rf"({'|'.join(sorted(_MONTHS, key=len, reverse=True))})\.?\s*(?:of\s+)?,?\s*{_YEAR}\b", re.I)
 _PART_YEAR = re.compile(rf"\b(?:{_LEAD}\s+)?(?:the\s+)?({'|'.join(sorted(_PARTS, key=len, reverse=True))})"
                         rf"[\s-]*(?:of\s+)?{_YEAR}\b", re.I)
 _IN_YEAR = re.compile(rf"\b{_LEAD}\s+{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)", re.I)
@@ -214,7 +217,8 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
         if date is not None:
             found.append(QuestionTime(date, match.group(0), bound=True))
     for pattern, read in ((_ISO_DAY, _iso_day), (_US_DAY, _us_day), (_DAY_MONTH, _day_month),
-                          (_MONTH_DAY, _month_day), (_MONTH_YEAR, _month_end), (_PART_YEAR, _part_end),
+                          (_MONTH_DAY, _month_day), (_BEFORE_MONTH, _before_month), (_MONTH_YEAR, _month_end),
+                          (_PART_YEAR, _part_end),
                           (_BEFORE_YEAR, _before_year), (_IN_YEAR, _year_end), (_IN_VERSION, _year_end)):
         for match in pattern.finditer(question):
             before = question[:match.start()]
@@ -229,9 +233,10 @@ def question_time(question: str, sources: Iterable[Source], organizations: dict[
             # (a month or a year the text says it was written in, "a post dated March 2019", is its day too; not
             # one its subject was revised in: "our protocol was revised in 2019. what do they say now?")
             standpoint = pattern in _DAYS or _STANDPOINT_LEAD.match(phrase) is not None \
-                or (pattern is not _BEFORE_YEAR and _DATED.search(before) is not None
+                or (pattern not in (_BEFORE_YEAR, _BEFORE_MONTH) and _DATED.search(before) is not None
                     and _DATED_OTHER.search(before) is None)
-            found.append(QuestionTime(read(match), phrase, bound=pattern is _BEFORE_YEAR, standpoint=standpoint))
+            found.append(QuestionTime(read(match), phrase, bound=pattern in (_BEFORE_YEAR, _BEFORE_MONTH),
+                                      standpoint=standpoint))
     pointed_back = pointed_back_to_a_time(question)
     if not found and pointed_back:  # "a chart review of 2018 visits: what was the advice at that time?"
         # (the year of an event is the time pointed back to: "I had my first one in 2012. was that
@@ -324,6 +329,10 @@ def _part_end(match: re.Match) -> dt.date:
 
 def _year_end(match: re.Match) -> dt.date:
     return dt.date(int(match.group(1)), 12, 31)
+
+
+def _before_month(match: re.Match) -> dt.date:
+    return dt.date(int(match.group(2)), _MONTHS[match.group(1).lower()], 1) - dt.timedelta(days=1)
 
 
 def _before_year(match: re.Match) -> dt.date:

@@ -37,11 +37,13 @@ _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%])")
 _LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*"
                        r"(?:and|or|nor|as well as|plus|vs\.?|versus)?[\s,;()&/]*"
                        r"(?:the\s+)?")
-_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?$"
+# (a version named between, "in its response to the 2024 ORG recommendation", is still the object)
+_VERSION_NAMED = r"((19|20)\d\d\s+|final\s+|new\s+|updated\s+|draft\s+)*"
+_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?" + _VERSION_NAMED + "$"
                      # named as when something happened ("when the final ORG recommendation appeared")
                      r"|\b(when|after|once|since)\s+(the\s+)?(final\s+|new\s+|updated\s+|\d{4}\s+)?$")
 # the agent of a passive ("is recommended by ORG"): the one who speaks, not an object
-_AGENT = re.compile(r"\b(\w+ed|given|held|set)\s+by\s+(the\s+)?$")
+_AGENT = re.compile(r"\b(\w+ed|given|held|set)\s+by\s+(the\s+)?" + _VERSION_NAMED + "$")
 _WAITING = re.compile(r"(wait|hold\w* off|put\w* off|delay)", re.I)
 # "lowered the starting age from 50 to 40": the age it started at before, not a start it states
 _CHANGED_FROM = re.compile(r"\b(lower|rais|mov|chang|drop|shift|reduc|cut|push|bump|brought)\w*\b[^.;]{0,50}\bfrom "
@@ -202,6 +204,9 @@ class ClaimRules:
     # where a claim spoken for other organizations gives one organization's own value (ORG stands for its
     # name; group "part" the words): "rather than ORG's every-other-year schedule"
     named_part: tuple[str, ...] = ()
+    # words by which a claim points back to the time its question states ("At that time, ORG advised ...",
+    # "back then"): the claim speaks of that time, in the question's own words for it
+    time_pointers: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -433,7 +438,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("dated_since"), "dated_since") if data.get("dated_since") else (),
                       tuple((str(k), patterns(v, f"rate_outcomes.{k}"))
                             for k, v in (data.get("rate_outcomes") or {}).items()),
-                      tuple(named_part))
+                      tuple(named_part),
+                      patterns(data.get("time_pointers"), "time_pointers") if data.get("time_pointers") else ())
 
 
 def _speaks(before: str) -> bool:
@@ -503,14 +509,15 @@ class FactReader:
                     sides.add((side, ages[-1]))
         return frozenset(sides)
 
-    def moves(self, norm: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    def moves(self, norm: str, with_strengths: bool = False) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         """(grades and intervals before, after) of each move the (normalized) text states ("moved from
-        an individual decision (grade C) to biennial screening (grade B)"), when both sides give one."""
+        an individual decision (grade C) to biennial screening (grade B)"), when both sides give one;
+        `with_strengths`: each side's strengths too ("strength: option"), for a move told by them."""
         found = []
         for m in (m for p in self.rules.moves for m in p.finditer(norm)):
-            _, before_intervals, before_grades = self.values(m.group("before"))
-            _, after_intervals, after_grades = self.values(m.group("after"))
-            before, after = before_intervals | before_grades, after_intervals | after_grades
+            before, after = (frozenset().union(*self.values(side)[1:], (f"strength: {label}" for label in (
+                self.strengths(side, STRENGTHS) if with_strengths else ())))
+                             for side in (m.group("before"), m.group("after")))
             if before and after and not before & after:
                 found.append((before, after))
         return tuple(found)

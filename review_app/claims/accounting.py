@@ -130,8 +130,6 @@ def split_bindings(claim: Facts, card: Facts, ages_above: Callable[[str], frozen
             continue
         for value in sorted(joined):
             holders = [(set(v), _compared_part(text)) for text, _, v in card_units if value in v]
-            above = frozenset().union(*(ages_above(text) for text, _, v in card_units if value in v)) \
-                if ages_above else frozenset()
             for other in sorted(joined - {value}):
                 kind = value_kind(other, claim, card)
                 # a value the card names only to compare with ("a weaker grade than the one it gives
@@ -141,7 +139,9 @@ def split_bindings(claim: Facts, card: Facts, ages_above: Callable[[str], frozen
                           and not (compared and w.rsplit(" ", 1)[-1] in compared)}
                 # ("yearly for women 75 and older" against "yearly past age 74": the one span of ages, told by
                 # another of its ends)
-                if kind == "number" and _same_open_span(other, beside & above, claim, card):
+                if kind == "number" and ages_above and beside and _same_open_span(
+                        other, frozenset(beside) & frozenset().union(*(ages_above(text) for text, _, v in card_units
+                                                                       if value in v)), claim, card):
                     continue
                 if holders and all(other not in h for h, _ in holders) and beside:
                     return f"{value} beside {' / '.join(sorted(beside))}, not beside {other}"

@@ -1763,9 +1763,8 @@ class Verifier:
                 if before & card_after and after & card_before:
                     return f"from {_shown(card_before)} to {_shown(card_after)}"
         # ... or told by a strength on one side ("from biennial screening to an individual decision")
-        card_text = self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text)
         for before, after in self.reader.moves(facts.text, with_strengths=True):
-            for card_before, card_after in self.reader.moves(card_text, with_strengths=True):
+            for card_before, card_after in self._card_moves(chunk_id, with_strengths=True):
                 if before & card_after and after & card_before and not (before & card_before or after & card_after):
                     return f"from {_shown(card_before)} to {_shown(card_after)}"
         for after in self.reader.moves_to(facts.text):  # "dropped its grade to C": the card's old value as the new
@@ -1836,7 +1835,7 @@ class Verifier:
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _card_move_strengths(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-        return self.reader.move_strengths(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
+        return self.reader.move_strengths(self._normalized_card(chunk_id))
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     def _normalized_card(self, chunk_id: str) -> str:
@@ -1848,12 +1847,15 @@ class Verifier:
         return any(p.search(self._normalized_card(chunk_id)) for p in self.reader.rules.latest_start)
 
     @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    @lru_cache(maxsize=4096)  # noqa: B019 (card sentences, asked again for every claim cited to them)
     def _ages_above(self, text: str) -> frozenset[str]:
         """The ages a (normalized) text speaks of the ages above ("past age 74")."""
         return frozenset(age for side, age in self.reader.age_sides(text) if side == "above")
 
-    def _card_moves(self, chunk_id: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-        return self.reader.moves(self.reader.normalize(self.engine.corpus.chunk_by_id[chunk_id].text))
+    @lru_cache(maxsize=128)  # noqa: B019 (one verifier per engine; a property of the chunk)
+    def _card_moves(self, chunk_id: str,
+                    with_strengths: bool = False) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+        return self.reader.moves(self._normalized_card(chunk_id), with_strengths)
 
     def _agreed_words(self, claim: _ClaimReading, card: Facts) -> frozenset[str]:
         """The words of the claim's antonym phrases on which the card's closest sentence takes the

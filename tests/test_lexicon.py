@@ -131,6 +131,8 @@ EXAMPLES = [
     ("every 1 or 2 year", "every 1 or 2 years"), ("suppl MRI", "supplemental mri"),
     ("dense brst", "dense breast"), ("esp extremely dense", "especially extremely dense"),
     ("DBT = I stmt", "tomosynthesis = insufficient evidence"),
+    ("pre-Oct 2024", "before oct 2024"), ("Mrs K., 45 y, average risk", "mrs k., 45 year old, average risk"),
+    ("q40 months", "every 40 months"), ("chest RT", "chest radiation"), ("RT to the chest", "radiation to the chest"),
 ]
 
 

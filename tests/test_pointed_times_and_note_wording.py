@@ -4,7 +4,8 @@ programme ("the Luxembourg national Programme Mammographie") is a source the cor
 absent ("no prior chest RT") asks nothing of who is excluded; "in
 mid-2019, what was X, and what is it now?" asks both versions; a note's bare "45 y" is an age; "a letter saying she
 is due" tells, it asks no interval; "before October 2024" (or a note's "pre-Oct 2024") bounds the question's time
-before that month.
+before that month; breastfeeding told as "I feed my baby with my milk", a recall "from routine screening" and a
+reported "new focal asymmetry" exclude.
 
 Claims: "At that time, ORG advised ..." speaks of the time the case's question states, where a cited section stood
 otherwise then; "would take someone out of the recommendation", "a reason to leave average-risk guidance" and "puts
@@ -112,6 +113,27 @@ def test_before_a_month_bounds_the_questions_time(engine, settings, question):
     assert ACOG_2017_START in answered_chunks(engine, settings, question)
     assert engine.ask("In October 2024, what did ACOG say about when to start?",
                       settings).settings.reference_date == dt.date(2024, 10, 31)
+
+
+def test_breastfeeding_in_a_learners_words_excludes(engine, settings):
+    question = "I am 38 and still I feed my baby with my milk, she is 8 months. It is a good moment to do a " \
+               "screening mammography or I must wait?"
+    assert "pregnancy_or_lactation" in engine.ask(question, settings).scope_flags
+    ended = "I fed my baby with my milk but stopped years ago. I am 45, when should I start mammograms?"
+    assert "pregnancy_or_lactation" not in engine.ask(ended, settings).scope_flags
+
+
+@pytest.mark.parametrize("question", [
+    "Recall from routine screening: 56F, new focal asymmetry L breast on today's screen. What work-up is recommended?",
+    "I was recalled after my mammogram last week. What happens next?",
+])
+def test_a_recall_or_a_reported_finding_is_diagnostic(engine, settings, question):
+    assert "diagnostic_symptoms" in engine.ask(question, settings).scope_flags
+
+
+def test_recalling_what_was_said_is_no_recall(engine, settings):
+    assert "diagnostic_symptoms" not in engine.ask("Can I recall what the USPSTF said about screening at 45?",
+                                                   settings).scope_flags
 
 
 # --- claims ------------------------------------------------------------------------------------------------

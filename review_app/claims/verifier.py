@@ -1846,7 +1846,6 @@ class Verifier:
         """Whether the card states a latest start of its own ("begin no later than 50")."""
         return any(p.search(self._normalized_card(chunk_id)) for p in self.reader.rules.latest_start)
 
-    @lru_cache(maxsize=64)  # noqa: B019 (one verifier per engine; a property of the chunk)
     @lru_cache(maxsize=4096)  # noqa: B019 (card sentences, asked again for every claim cited to them)
     def _ages_above(self, text: str) -> frozenset[str]:
         """The ages a (normalized) text speaks of the ages above ("past age 74")."""

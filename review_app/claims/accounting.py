@@ -288,4 +288,6 @@ def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:
     return min(speakers)[1] if at >= 0 and speakers else ""
 
 
-_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against)\s+(the\s+)?(\w+\s+){0,3}$")  # "to the april 2024 ORG-B"
+# "to the april 2024 ORG-B"; "answering the ORG-B's update": the organization answered or disputed
+_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against|answering|rebutting|critici[sz]ing|challenging|"
+                            r"rejecting|disputing|welcoming)\s+(the\s+)?(\w+\s+){0,3}$")

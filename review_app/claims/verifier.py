@@ -1278,8 +1278,9 @@ class Verifier:
                     return f"{' / '.join(sorted(best))} for the part the claim speaks of, not {mark.group(2)}"
                 start = mark.end()
         # the words of the parts that name the years ("Part of why ORG changed course: incidence rose from 2015 to
-        # 2019": the year is the rise's, not the change's)
-        parts = [part for sentence, _, _ in claim.sentences for part in re.split(r"[;:]", sentence)]
+        # 2019": the year is the rise's, not the change's; also a clause joined after a comma, "rose from 2015 to
+        # 2019, which is part of why ORG changed its advice")
+        parts = [part for sentence, _, _ in claim.sentences for part in _DATED_PARTS.split(sentence) if part]
         dated_parts = [part for part in parts if any(y in part for y in years)]
         if dated_parts and len(dated_parts) < len(parts):
             own = set(vocabulary.stems(vocabulary.content_words(" ".join(dated_parts))))
@@ -1592,6 +1593,9 @@ class Verifier:
                         continue
                 elif m.group(1) == _MONTH_NAMES[published.month - 1]:
                     continue
+                if _STANDPOINT_BEFORE.search(sentence[:m.start()]) and (published.year, published.month) <= (
+                        int(m.group(2)), _MONTH_NAMES.index(m.group(1)) + 1):
+                    continue  # where things stood at a time ("by June 2024 it had moved"): published by then
                 if nearest_organization(sentence, m.group(0), everyone) not in ("", chunk.organization.lower()):
                     continue  # another organization's date ("in line with ORG-B's April 2024 ...")
                 return (f"{chunk.document_id} was published in {_MONTH_NAMES[published.month - 1].title()} "
@@ -2061,6 +2065,7 @@ _MONTH_NAMES = tuple(MONTHS.split("|"))
 # where a claim sentence's parts meet ("yearly from 40 + a risk check by 25")
 _PARTS = re.compile(r"\s[+&]\s|[,;]|\band\b|\bplus\b")
 # the years a figure was measured over ("rising 2% a year from 2015 to 2019"): a span, not a date of the advice
+_DATED_PARTS = re.compile(r"[;:]|,(?=\s*(?:which|and|so|because|while|but)\b)")
 _YEAR_SPAN = re.compile(r"\b(?:from|between)\s+(?:(?:early|mid|late)[- ]?)?(\d{4})\s*"
                         r"(?:to|and|through|until|-|\u2013)\s*(?:(?:early|mid|late)[- ]?)?(\d{4})\b")
 
@@ -2072,6 +2077,9 @@ def _dates(text: str, without_spans: bool) -> list[re.Match[str]]:
 
 
 _MONTH_YEAR = re.compile(rf"\b({MONTHS})\s+(?:\d{{1,2}},?\s+)?(\d{{4}})\b")  # names of documents too
+# where things stood at a time ("by June 2024", "as of the end of May 2024")
+_STANDPOINT_BEFORE = re.compile(r"\b(by|as of|as at|since|through|until)\s+(the\s+)?"
+                                r"(end of\s+|early\s+|mid-?\s*|late\s+)?$")
 _PUBLISHED_ON = re.compile(r"\b(updated|published|issued|released|revised|finali[sz]ed|dated)\b[^.;,]{0,30}$")
 
 _STRENGTH_WORDS = {"insufficient": "the evidence is insufficient (neither for nor against)",
@@ -2090,7 +2098,9 @@ _REFERS_BACK = re.compile(
 
 # a time a claim speaks at, not a date its card must state ("as of mid-2024", "as of early 2019")
 _SPEAKING_AT = re.compile(r"\bas (?:of|at) (?:(?:early|mid|late)[- ]?|the (?:start|middle|end) of |[a-z]+\.? )?"
-                          r"((?:19|20)\d\d)\b", re.I)
+                          r"((?:19|20)\d\d)\b"
+                          # ... or the time by which it stood so ("by June 2024 ORG had moved to ...")
+                          rf"|\bby (?:the (?:start|middle|end) of )?(?:{MONTHS})\.? ((?:19|20)\d\d)\b", re.I)
 
 
 def _starts_of(card: Facts) -> frozenset[str]:
@@ -2175,7 +2185,7 @@ def _spoken_times(text: str, *marks: re.Pattern[str]) -> list[tuple[str, dt.date
     for mark in (m for pattern in marks or (_SPEAKING_AT,) for m in pattern.finditer(text)):
         at = question_time(mark.group(0), (), {})
         if at is not None:
-            out.append((mark.group(1), at.date))
+            out.append((next(g for g in mark.groups() if g), at.date))
     return out
 
 

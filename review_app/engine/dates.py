@@ -153,7 +153,8 @@ _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}
 
 # Words pointing back to a time the question has stated ("what was the advice at that time"): the
 # question asks about that time, so a bare year it names is its time, and "now" is not a comparison.
-_ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|at the time|in those days|that year|then-current|"
+_ANAPHORA = re.compile(r"\b(at that (time|point|stage)|back then|by then|by that (time|point|date)|at the time|"
+                       r"in those days|that year|then-current|"
                        r"(as of|on|at) that (date|day))\b",
                        re.I)
 # ... unless the present is asked in a clause of its own ("what was it at that time, what is it now?")

@@ -39,7 +39,10 @@ _LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*"
                        r"(?:the\s+)?")
 # (a version named between, "in its response to the 2024 ORG recommendation", is still the object)
 _VERSION_NAMED = r"((19|20)\d\d\s+|final\s+|new\s+|updated\s+|draft\s+)*"
-_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?)\s+(the\s+)?" + _VERSION_NAMED + "$"
+_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?|"
+                     # the organization answered or disputed ("ORG-A, answering ORG-B's update, urged ...")
+                     r"answering|rebutting|critici[sz]ing|challenging|rejecting|disputing|welcoming)\s+(the\s+)?"
+                     + _VERSION_NAMED + "$"
                      # named as when something happened ("when the final ORG recommendation appeared")
                      r"|\b(when|after|once|since)\s+(the\s+)?(final\s+|new\s+|updated\s+|\d{4}\s+)?$")
 # the agent of a passive ("is recommended by ORG"): the one who speaks, not an object
@@ -471,10 +474,10 @@ class FactReader:
         self._contrast = re.compile(r"\s+(?=(?:while|whereas|but)\s+(?:the\s+)?(?:" + "|".join(
             re.escape(o.lower()) for o in organizations) + r")\b)")
         words = "|".join(map(re.escape, rules.number_words))
-        # "five years", "five more good years", "ten percent"
+        # "five years", "five more good years", "ten percent", "two per cent"
         self._number_words = re.compile(
             rf"\b({words})\b(?=[\s-]+(?:more\s+)?(?:(?:good|healthy|additional|extra|further)\s+)?"
-            r"(years?|months?|percent|%))") if words else None
+            r"(years?|months?|percent|per cent\b|%))") if words else None
         # A choice of two interval words ("annual or biennial", either order) is one value.
         order = {w: i for i, w in enumerate(rules.intervals)}
         self._choices = {f"{a} or {b}": " or ".join(sorted((a, b), key=order.get))

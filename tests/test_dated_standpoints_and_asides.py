@@ -4,7 +4,8 @@ screening a man; "a check of her breast cancer risk" asks for a risk assessment;
 doctor palpates the breasts" are the clinical breast examination; "did ACR say something when USPSTF publish new
 one" asks its reaction; guidelines that "disagree ... and it's muddling everybody" ask about the conflict; "which
 organization say this and why?" points back to what was told; "the USPSTF recommendation is also for me" asks whom
-it covers; "As of 1 June 2024, ...? And had the USPSTF changed its advice by then?" asks at that day.
+it covers; "As of 1 June 2024, ...? And had the USPSTF changed its advice by then?" asks at that day; screening
+in another sense ("we screen incoming beaver and mink pelts") is not the topic.
 
 Claims: "two per cent annually" is a rate, and "has fallen" takes the other side of "rose"; "less net benefit"
 against "greater net benefit"; "gotta" is an obligation; "neither version recommends against" is a double negative;
@@ -14,11 +15,17 @@ places the position at that time; "the ACR, answering the USPSTF's April 2024 re
 for the ACR; "leaves transgender men out of its recommendation" is an exclusion, not advice against a test;
 "low-dose ... in older age" against "high-dose ... at a young age"; "are not, for ACOG, a reason" negates what
 follows the aside; "a decade or more of life ahead" is a life expectancy; "At 35 you should begin" gives a start
-age; "ACOG's clinical guidance" names the position. Each with a counterpart that keeps its reading."""
+age; "ACOG's clinical guidance" names the position; a bare "every 2" set against "yearly" is every 2 years; an exam
+"not part of screening" (or "agree: no clinical breast exam") is advised against; "only 3D mammography" against a
+card that takes either kind, and "three-dimensional mammography" is tomosynthesis; "only after age 85" is a
+threshold, not an age inside an open range; "my bro (cis guy)" with "the same plan for him" is a man. Each with a counterpart that keeps
+its reading."""
 
 import datetime as dt
 
 from .chunks import (
+    ACOG_2017_75,
+    ACOG_2017_CBE,
     ACOG_DENSE,
     ACOG_RATIONALE,
     ACOG_START,
@@ -31,6 +38,7 @@ from .chunks import (
     USPSTF_75,
     USPSTF_CHANGES,
     USPSTF_EXCLUSIONS,
+    USPSTF_MODALITY,
     USPSTF_POPULATION,
     USPSTF_REC,
 )
@@ -212,3 +220,48 @@ def test_an_organization_s_clinical_guidance_names_its_position(verifier):
     assert judge(verifier, "ACOG's clinical guidance says you should begin at 40.", ACOG_START)[0] == "supports"
     assert judge(verifier, "ACOG's clinical guidance says you should begin at 45.", ACOG_START)[0] == "contradicts"
 
+
+
+def test_a_bare_every_2_set_against_yearly_is_every_2_years(verifier):
+    claim = "uspstf + acr both start at 40, split on yearly vs every 2"
+    assert judge(verifier, claim, USPSTF_REC)[0] == "partially_supports"
+    assert judge(verifier, "uspstf + acr both start at 40, both yearly", USPSTF_REC)[0] == "contradicts"
+
+
+def test_an_exam_said_to_be_no_part_of_screening_is_advised_against(verifier):
+    assert judge(verifier, "ACOG says clinical breast exams are not part of screening for average-risk women at any "
+                           "age.", ACOG_2017_CBE) == ("contradicts", "misstated_strength")
+    assert judge(verifier, "ACOG agrees: no clinical breast exam.", ACOG_2017_CBE)[0] == "contradicts"
+    assert judge(verifier, "ACOG says clinical breast exams may be part of screening for average-risk women.",
+                 ACOG_2017_CBE)[0] == "supports"
+
+
+def test_one_kind_of_test_as_the_only_one_against_either(verifier):
+    assert judge(verifier, "USPSTF 2024 says only 3D mammography should be used from now on.",
+                 USPSTF_MODALITY)[0] == "contradicts"
+    assert judge(verifier, "USPSTF 2024 says either 3D or standard digital mammography can be used.",
+                 USPSTF_MODALITY)[0] == "supports"
+    assert judge(verifier, "The USPSTF stipulates that three-dimensional mammography is required.",
+                 USPSTF_MODALITY) == ("contradicts", "misstated_strength")
+
+
+def test_only_after_an_age_is_a_threshold(verifier):
+    assert judge(verifier, "ACOG says the decision about stopping is shared only after age eighty-five.",
+                 ACOG_2017_75)[0] == "contradicts"
+    assert judge(verifier, "ACOG says the decision is shared for an 85-year-old.", ACOG_2017_75)[0] == "supports"
+
+
+def test_a_cis_guy_is_a_man(engine, settings, verifier):
+    assert judge(verifier, "my bro (cis guy) is 41 too, uspstf says same plan for him", USPSTF_REC) == (
+        "does_not_support", "out_of_scope")
+    assert "male_screening" in engine.ask("my bro (cis guy) is 41, what does uspstf say?", settings).scope_flags
+    assert "male_screening" not in engine.ask("my sis (cis gal) is 41, what does uspstf say?", settings).scope_flags
+
+
+def test_screening_goods_or_pelts_is_another_topic(engine, settings):
+    pelts = "We screen incoming beaver and mink pelts for density of the underfur before grading. Is there a " \
+            "recommended interval or guideline for re-checking dense pelts in storage?"
+    assert not engine.scope.on_topic(pelts)
+    assert engine.ask(pelts, settings).abstain
+    assert engine.scope.on_topic("We screen incoming patients for density before grading. Is there a recommended "
+                                 "interval for re-checking dense breasts?")

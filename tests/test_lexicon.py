@@ -31,6 +31,7 @@ EXAMPLES = [
     ("AFAB", "assigned female at birth"), ("uspstf recs", "uspstf recommendation"),
     ("pts ask", "patient ask"), ("f/u in 6 months", "follow up in 6 months"), ("w/o symptoms", "without symptoms"),
     ("w/dense breasts", "with dense breasts"), ("3D mammo", "tomosynthesis"), ("3-d mammogram", "tomosynthesis"),
+    ("three-dimensional mammography", "tomosynthesis"),
     ("DBT", "tomosynthesis"), ("mammo", "mammography"), ("mamogram", "mammography"),
     ("every 2 years", "biennial"), ("every two years", "biennial"), ("every other year", "biennial"),
     ("every second year", "biennial"), ("one time in each year", "annual"), ("one time in two years", "biennial"),

@@ -18,8 +18,8 @@ follows the aside; "a decade or more of life ahead" is a life expectancy; "At 35
 age; "ACOG's clinical guidance" names the position; a bare "every 2" set against "yearly" is every 2 years; an exam
 "not part of screening" (or "agree: no clinical breast exam") is advised against; "only 3D mammography" against a
 card that takes either kind, and "three-dimensional mammography" is tomosynthesis; "only after age 85" is a
-threshold, not an age inside an open range; "my bro (cis guy)" with "the same plan for him" is a man. Each with a counterpart that keeps
-its reading."""
+threshold, not an age inside an open range; "my bro (cis guy)" with "the same plan for him" is a man. Each with
+a counterpart that keeps its reading."""
 
 import datetime as dt
 

@@ -18,7 +18,8 @@ follows the aside; "a decade or more of life ahead" is a life expectancy; "At 35
 age; "ACOG's clinical guidance" names the position; a bare "every 2" set against "yearly" is every 2 years; an exam
 "not part of screening" (or "agree: no clinical breast exam") is advised against; "only 3D mammography" against a
 card that takes either kind, and "three-dimensional mammography" is tomosynthesis; "my bro (cis guy)" with "the
-same plan for him" is a man. Each with a counterpart that keeps its reading."""
+same plan for him" is a man; "two per cent per annum" is a rate; ", replacing 'offer at 40, begin by 50'" is the
+past the update replaced. Each with a counterpart that keeps its reading."""
 
 import datetime as dt
 
@@ -257,3 +258,17 @@ def test_screening_goods_or_pelts_is_another_topic(engine, settings):
     assert engine.ask(pelts, settings).abstain
     assert engine.scope.on_topic("We screen incoming patients for density before grading. Is there a recommended "
                                  "interval for re-checking dense breasts?")
+
+
+def test_a_rate_per_annum(verifier):
+    claim = "The USPSTF cites a rise in invasive breast cancer incidence among women in their forties of " \
+            "approximately two per cent per annum between 2015 and 2019."
+    assert judge(verifier, claim, USPSTF_CHANGES)[0] == "supports"
+    assert judge(verifier, claim.replace("two per cent", "four per cent"), USPSTF_CHANGES)[0] == "contradicts"
+
+
+def test_a_quoted_wording_replaced_is_the_past(verifier):
+    assert judge(verifier, "ACOG's update says everyone at average risk starts at 40, replacing 'offer at 40, begin "
+                           "by 50'.", ACOG_START)[0] == "supports"
+    assert judge(verifier, "ACOG's update says everyone at average risk starts at 45, replacing 'offer at 40, begin "
+                           "by 50'.", ACOG_START)[0] == "contradicts"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.datafiles import compile_pattern, read_mapping
-from ..engine.facts import CLAIM_RULES_FILE, Facts
+from ..engine.facts import ANSWERED_BY, CLAIM_RULES_FILE, Facts
 from ..errors import CorpusError, Problem
 from .values import YEAR, anchors, is_year, value_kind
 
@@ -289,5 +289,4 @@ def nearest_organization(text: str, word: str, names: tuple[str, ...]) -> str:
 
 
 # "to the april 2024 ORG-B"; "answering the ORG-B's update": the organization answered or disputed
-_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against|answering|rebutting|critici[sz]ing|challenging|"
-                            r"rejecting|disputing|welcoming)\s+(the\s+)?(\w+\s+){0,3}$")
+_OBJECT_BEFORE = re.compile(r"\b(on|to|about|regarding|against|" + ANSWERED_BY + r")\s+(the\s+)?(\w+\s+){0,3}$")

@@ -39,9 +39,9 @@ _LIST_GAP = re.compile(r"(?:\s+(?:19|20)\d\d)?(?:/\w+)?[\s,;()&/]*"
                        r"(?:the\s+)?")
 # (a version named between, "in its response to the 2024 ORG recommendation", is still the object)
 _VERSION_NAMED = r"((19|20)\d\d\s+|final\s+|new\s+|updated\s+|draft\s+)*"
-_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?|"
-                     # the organization answered or disputed ("ORG-A, answering ORG-B's update, urged ...")
-                     r"answering|rebutting|critici[sz]ing|challenging|rejecting|disputing|welcoming)\s+(the\s+)?"
+# the organization answered or disputed ("ORG-A, answering ORG-B's update, urged ..."): an object, never the speaker
+ANSWERED_BY = r"answering|rebutting|critici[sz]ing|challenging|rejecting|disputing|welcoming"
+_OBJECT = re.compile(r"\b(to|by|from|of|on|with|than|against|about|versus|vs\.?|" + ANSWERED_BY + r")\s+(the\s+)?"
                      + _VERSION_NAMED + "$"
                      # named as when something happened ("when the final ORG recommendation appeared")
                      r"|\b(when|after|once|since)\s+(the\s+)?(final\s+|new\s+|updated\s+|\d{4}\s+)?$")

@@ -154,8 +154,11 @@ def test_a_past_question_naming_a_replaced_versions_year_gets_that_version(engin
 def test_named_organizations_are_in_play_unless_the_question_asks_who(engine, settings):
     named = engine.ask("Do USPSTF and ACR agree on how often?", settings)
     assert {c.split("-")[0] for c in named.answer_chunks["interval"]} == {"uspstf", "acr"}
-    who = engine.ask("Who recommends annual screening for a 50-year-old, ACR or USPSTF?", settings)
+    who = engine.ask("Who recommends annual screening for a 50-year-old?", settings)
     assert {c.split("-")[0] for c in who.answer_chunks["interval"]} == {"uspstf", "acs", "acog", "acr"}
+    # "who ..., ORG-A or ORG-B?" asks between the two it names (as every label set that asks it so labels it)
+    between = engine.ask("Who recommends annual screening for a 50-year-old, ACR or USPSTF?", settings)
+    assert {c.split("-")[0] for c in between.answer_chunks["interval"]} == {"uspstf", "acr"}
 
 
 @pytest.mark.parametrize("question, organizations", [

@@ -270,8 +270,12 @@ class Verifier:
                           for orgs, part in parts)
         weights = {w: v for w, v in weights.items() if w not in org_stems}
         normalized = self.reader.normalize(text)
+        # (a present verb speaks of the standpoint the claim states, "as of July 2024, its advice is still X",
+        # unless a word of today itself says it speaks of now)
+        stood_then = any(date < reference_date for _, date in _spoken_times(normalized, _SPEAKING_AT)) \
+            and not any(p.search(normalized) for p in self.reader.rules.now_cues)
         historical = (features.historical or any(p.search(normalized) for p in self.reader.rules.past_cues)) \
-            and not any(p.search(normalized) for p in self.reader.rules.present_cues)
+            and (stood_then or not any(p.search(normalized) for p in self.reader.rules.present_cues))
         aside = bool(atoms) and any(p.match(normalized) for p in self.reader.rules.atoms.get("set_aside", ()))
         flags = tuple(f for f in self.engine.scope.check(text) if f not in self._defined_away(text))
         # (an option's wording varies most: "acceptable", "up to her", "her call"; a recommendation's
@@ -785,7 +789,9 @@ class Verifier:
                                        self.reader.interval_choices(facts.intervals | card.intervals),
                                        # (an interval not ruled out is allowed, as an option is: "not ruling out
                                        # every 2 years")
-                                       offered or "against" in facts.negated,
+                                       # (nor is one told as her preference: "may stay yearly if she'd rather")
+                                       offered or "against" in facts.negated
+                                       or any(p.search(facts.text) for p in self.reader.rules.on_request),
                                        self._source_years(chunk_id))
         card_starts = _starts_of(card)
         if not conflicts:

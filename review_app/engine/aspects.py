@@ -14,6 +14,7 @@ versions.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
@@ -96,6 +97,9 @@ class Aspect:
     # X: what changed and why?"), it asks about the change: the points the change is of are still the pack's
     # defaults, as for "what changed?" alone
     of_the_change: bool = False
+    # asked beside a point in a question that asks which organization holds it ("which organization says
+    # X, and why?"): asked of the organizations that state that point, not of every one
+    of_the_holders: bool = False
 
     def asked_in(self, text: str) -> bool:
         return any(self.cue_kinds(text))
@@ -712,6 +716,14 @@ def load_aspects(corpus: Corpus) -> AspectRules:
     data = read_mapping(path)
     problems: list[Problem] = []
     aspects = _parse_aspects(data.get("aspects"), name, problems)
+    # the act a question asks another organization's reaction to, told in an opening clause: its points are
+    # context for every aspect that is a point (not relational, not a comparison of versions, nor the reasons
+    # for the act, whose subject it is: "when ORG-A lowered its age, did it say anything about X?")
+    told_acts = compile_patterns(data.get("told_act_cues"), name, "told_act_cues", problems) \
+        if data.get("told_act_cues") else ()
+    aspects = {key: aspect if aspect.relational or aspect.all_versions or aspect.of_the_change
+               else dataclasses.replace(aspect, not_cues=aspect.not_cues + told_acts)
+               for key, aspect in aspects.items()}
 
     def aspect_list(key: str) -> tuple[str, ...]:
         value = data.get(key)
@@ -785,7 +797,8 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                                     problems),
                                    bool(entry.get("ageless", False)),
                                    compile_patterns(entry.get("unaged_cues"), file, f"{where}.unaged_cues", problems),
-                                   bool(entry.get("of_the_change", False)))
+                                   bool(entry.get("of_the_change", False)),
+                                   bool(entry.get("of_the_holders", False)))
     return aspects
 
 

@@ -170,6 +170,9 @@ _ASKS_NOW = re.compile(r"\b(what|how|where)\s+(is|are|does|do|would|will)\b[^.?!
                        r"|\b(does|do|is|are|has|have)\s+(the|its|their)\s+(current|present|latest|today'?s)\s+"
                        r"(recommendations?|guidance|guidelines?|advice|version|statement|one)\b", re.I)
 _BARE_YEAR = re.compile(rf"\b{_YEAR}\b(?!\s*(?:-|to|through|–)\s*\d)")
+# a year naming a version ("what moved compared with the 2016 version?"), never the date of an event
+_NAMES_A_VERSION = re.compile(r"\s+(?:[\w-]+\s+)?(?:version|update|revision|guidelines?|recommendations?|statement|"
+                              r"bulletin|guidance|advice|edition)\b", re.I)
 
 
 def pointed_back_to_a_time(question: str) -> bool:
@@ -193,7 +196,8 @@ def without_event_years(text: str, events: re.Pattern[str] | None = None) -> str
     changed?" asks no change since a version), unless the text points back to a time it stated."""
     if pointed_back_to_a_time(text):
         return text
-    return _BARE_YEAR.sub(lambda m: "    " if dates_an_event(text[:m.start()], events) else m.group(0), text)
+    return _BARE_YEAR.sub(lambda m: "    " if dates_an_event(text[:m.start()], events)
+                          and not _NAMES_A_VERSION.match(text, m.end()) else m.group(0), text)
 
 
 @dataclass(frozen=True)

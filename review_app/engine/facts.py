@@ -210,6 +210,9 @@ class ClaimRules:
     # words by which a claim points back to the time its question states ("At that time, ORG advised ...",
     # "back then"): the claim speaks of that time, in the question's own words for it
     time_pointers: tuple[re.Pattern[str], ...] = ()
+    # words of today itself ("now", "currently"): a claim that states its standpoint in the past ("as of July
+    # 2024, ORG's advice is still X") speaks of that time with its other present verbs, not with these
+    now_cues: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -442,7 +445,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       tuple((str(k), patterns(v, f"rate_outcomes.{k}"))
                             for k, v in (data.get("rate_outcomes") or {}).items()),
                       tuple(named_part),
-                      patterns(data.get("time_pointers"), "time_pointers") if data.get("time_pointers") else ())
+                      patterns(data.get("time_pointers"), "time_pointers") if data.get("time_pointers") else (),
+                      patterns(data.get("now_cues"), "now_cues") if data.get("now_cues") else ())
 
 
 def _speaks(before: str) -> bool:

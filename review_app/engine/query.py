@@ -85,6 +85,9 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         (re.compile(r"^\s*(\d{2})\s*[-–:]\s"), "point"),  # a terse question that opens with the age: "45 - yearly?"
         # ... or sets it off with a comma before who she is: "44, trans man, no family history" (not "50, 45 or 40?")
         (re.compile(r"^\W*(\d{2})\s*,\s*(?!(?:or|and|to|vs)\b)(?=[a-z])", re.I), "point"),
+        # ... or with "and" what she still is: "76 and still fit enough to ..." (not "40 and up": a range)
+        (re.compile(r"^\W*(\d{2})\s+and\s+(?:still|yet|otherwise|never|healthy|fit|well|active|"
+                    r"in (?:good|great|decent|fine) (?:health|shape))\b", re.I), "point"),
         # a question that opens with who the asker is, then the age: "trans man, 46. my mom had ..."
         (re.compile(r"^\W*(?:(?:a|an|me|i'?m|i am)\s+)?(?:[a-z-]+\s+){0,2}"
                     r"(?:man|woman|guy|gal|female|male|person|patient|pt|nonbinary|non-binary|enby)"
@@ -123,6 +126,10 @@ def _question_ages(role: str | None, where: str) -> tuple[tuple[re.Pattern[str],
         (re.compile(r"\b(?:my|her|his|our|your) \w+ (?:\([^()]{1,20}\) )?(?:is|was|turned|just turned) "
                     r"(?:now )?(\d{2})\b"
                     r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min))", re.I), "point"),
+        # ... or with the verb contracted, opening its sentence: "Wife's 52, gets hers every spring",
+        # "Me mam's 78", "Mother-in-law's 80" (not "her mom's 62": someone else's, told of another)
+        (re.compile(r"(?:^|[.;!?]\s+)(?:(?:my|me|our|the)\s+)?[a-z][a-z-]*(?:'|’)s\s+(?:now\s+|just\s+)?(\d{2})\b"
+                    r"(?!\s*(?:%|percent|weeks?|wks|months?|mos?|days?|years? ago|min|times?))", re.I), "point"),
         (re.compile(r"\b(?:diagnosed|dx'?d?|found|had it|had (?:\w+ )?cancer)\s+(?:at|in her|in his)\s+"
                     r"(?:age\s+)?(\d{2})\b", re.I), "point"),
         (re.compile(r"\bat (?:age )?(\d{2})\b(?!\s*(?:%|percent|weeks?|months?|years? ago))", re.I), "point"),

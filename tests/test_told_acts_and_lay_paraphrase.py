@@ -253,7 +253,9 @@ def test_not_anymore_is_no_longer(verifier):
                            "screening with grade B.", USPSTF_CHANGES)[0] == "supports"
     assert judge(verifier, "USPSTF doesn't recommend biennial screening for women in their 40s anymore.",
                  USPSTF_REC)[0] == "contradicts"
-    # ("not to do it anymore" is advice against, not a "no longer")
+    # ("not to do it anymore", "don't need them anymore" are advice against, not a "no longer")
+    assert judge(verifier, "The USPSTF says most women past seventy-five probably don't need mammograms anymore.",
+                 USPSTF_75)[0] == "contradicts"
     assert judge(verifier, "When the woman reach 75 years, the Task Force is saying not to do the mammogram anymore.",
                  USPSTF_75) == ("contradicts", "misstated_strength")
 

@@ -7,7 +7,8 @@ that say X; "76 and still fit enough to ..." is her age, and "give up on mammogr
 named in its own language ("Minzdrav") is an organization the corpus does not hold; "six months along" is a
 pregnancy; "discharge out of one nipple" is a symptom; "something written plain for the wife" asks for patient
 material; "what schedule would that put her on?" asks how often; "Wife's 52" and "Me mam's 78" give the age of
-the person asked about; "who's saying what" between two organizations named asks those two.
+the person asked about; "who's saying what" between two organizations named asks those two; "Heard hair dye ups
+the odds of breast cancer. Any truth in it?" asks about a habit no card names as a risk factor.
 
 Claims: "die two times more often" is a relative increase of 100%; "coming out against" is advice against;
 "pushed its start later, to 45" gives a start age; "woman own decision" is an individual decision; "are outside
@@ -351,3 +352,11 @@ def test_carrying_on_and_sorting_it_out_with_her_doctor(verifier):
 def test_a_document_said_to_come_out_in_a_year_none_was_published(verifier):
     assert judge(verifier, "The ACR statement came out in 2019.", ACR_RESPONSE) == ("contradicts", "missing_fact")
     assert judge(verifier, "The ACR statement came out in April 2024.", ACR_RESPONSE)[0] == "supports"
+
+
+def test_a_habit_said_to_up_the_odds_and_asked_about_is_off_corpus(engine, settings):
+    decision = engine.ask("Heard permanent hair dye ups the odds of breast cancer. Any truth in it?", settings)
+    assert decision.abstain
+    assert not engine.ask("Heard the task force now says to start at 40. Any truth in it?", settings).abstain
+    assert not engine.ask("I quit smoking and lost weight last year. How often should I get a mammogram at 50?",
+                          settings).abstain

@@ -25,6 +25,8 @@ for the ACS too; "doesn't stand in for" is "does not replace"; "carry on" is con
 "the ACR statement came out in 2019" gives a year no ACR document was published in.
 Each with a counterpart that keeps its reading."""
 
+import pytest
+
 from review_app.engine.dates import without_event_years
 
 from .chunks import (
@@ -131,22 +133,22 @@ def test_a_health_ministry_named_in_its_own_language_is_not_held(engine, setting
                           "need it for my report.", settings).abstain
 
 
-def test_months_along_is_a_pregnancy(engine, settings):
-    flags = engine.ask("Daughter's 41 and six months along with her first. Should she be getting her screening "
-                       "mammogram now or hang fire till after?", settings).scope_flags
-    assert "pregnancy_or_lactation" in flags
-    assert "pregnancy_or_lactation" not in engine.ask(
-        "She is 41 and a few weeks along in the process of choosing a new clinic. Should she be getting her "
-        "screening mammogram now?", settings).scope_flags
-
-
-def test_discharge_out_of_one_nipple_is_a_symptom(engine, settings):
-    flags = engine.ask("Wife's 46, been getting some clear discharge out of one nipple past couple weeks. She due "
-                       "for her regular screening mammogram anyhow?", settings).scope_flags
-    assert "diagnostic_symptoms" in flags
-    assert "diagnostic_symptoms" not in engine.ask(
-        "Wife's 46, no lumps and no discharge out of either nipple. She due for her regular screening mammogram "
-        "anyhow?", settings).scope_flags
+@pytest.mark.parametrize(("flag", "told", "counterpart"), [
+    # "six months along" is a pregnancy (not a few weeks along in a process)
+    ("pregnancy_or_lactation",
+     "Daughter's 41 and six months along with her first. Should she be getting her screening mammogram now or hang "
+     "fire till after?",
+     "She is 41 and a few weeks along in the process of choosing a new clinic. Should she be getting her screening "
+     "mammogram now?"),
+    # "discharge out of one nipple" is a symptom (not when denied)
+    ("diagnostic_symptoms",
+     "Wife's 46, been getting some clear discharge out of one nipple past couple weeks. She due for her regular "
+     "screening mammogram anyhow?",
+     "Wife's 46, no lumps and no discharge out of either nipple. She due for her regular screening mammogram anyhow?"),
+])
+def test_lay_words_for_a_pregnancy_and_a_symptom(engine, settings, flag, told, counterpart):
+    assert flag in engine.ask(told, settings).scope_flags
+    assert flag not in engine.ask(counterpart, settings).scope_flags
 
 
 def test_something_written_plain_asks_for_patient_material(engine, settings):

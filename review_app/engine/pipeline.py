@@ -516,14 +516,13 @@ class Engine:
                 # (a point they are asked to disagree on asks each of them by name: none is only the one reacted to)
                 if there and (set(held) - there or aspect in read.disputed):
                     per_aspect[aspect] = [o for o in organizations if o in there]
-        held_points = [a for a in asked if not self.aspects.aspects[a].relational
-                       and not self.aspects.aspects[a].of_the_holders]
-        if every_organization and held_points and not default:  # "which organization says X, and why?"
+        of_holders = [a for a in asked if self.aspects.aspects[a].of_the_holders]
+        held_points = [a for a in asked if not self.aspects.aspects[a].relational and a not in of_holders]
+        if every_organization and of_holders and held_points and not default:  # "which organization says X, and why?"
             holders = {o for a in held_points for o in self.aspects.speaking_on(
                 a, eligible, self._chunk_index, lambda c: self.corpus.chunk_by_id[c].organization)}
-            for aspect in asked:
-                if self.aspects.aspects[aspect].of_the_holders and holders:
-                    per_aspect[aspect] = [o for o in organizations if o in holders]
+            for aspect in of_holders if holders else ():
+                per_aspect[aspect] = [o for o in organizations if o in holders]
         narrowing = [a for a in asked if self.aspects.aspects[a].narrows]
         if narrowing and not held and not default:  # "I'm a trans man: how often?": those who speak of it answer
             speaking = set(self.aspects.speaking_on(narrowing[0], eligible, self._chunk_index,

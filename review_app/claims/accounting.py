@@ -120,6 +120,11 @@ def split_bindings(claim: Facts, card: Facts, ages_above: Callable[[str], frozen
     card_units = card.clauses or card.sentences
     for clause, _, values in claim.clauses or claim.sentences:
         joined = anchors(frozenset(v for v in values if not is_year(v))) & card.values
+        # an age the card does not name, inside the age band one of its ages opens ("at 44" against "every 1 to 3
+        # years at 25 to 39, every year from 40"): bound where that age is
+        # (only beside a schedule the card holds: an interval or an interval's number)
+        if any(value_kind(v, claim, card) == "interval" or (v.isdigit() and int(v) < 18) for v in joined):
+            joined |= frozenset(band for v in values - card.values if (band := _band_opened(v, card)))
         if len(joined) < 2 or len(clause) > 160:
             continue
         # one card sentence holding them all binds them, unless the claim's clause is a single
@@ -146,6 +151,22 @@ def split_bindings(claim: Facts, card: Facts, ages_above: Callable[[str], frozen
                 if holders and all(other not in h for h, _ in holders) and beside:
                     return f"{value} beside {' / '.join(sorted(beside))}, not beside {other}"
     return ""
+
+
+def _band_opened(value: str, card: Facts) -> str | None:
+    """The card's age that opens the band holding `value`, an age the card does not name, when the card gives two
+    bands one after the other (a range "25 to 39" and a start "from 40"): the range's low end or the start (None
+    otherwise, or when the value is no age)."""
+    if not value.isdigit() or not 18 <= int(value) <= 120:
+        return None
+    age = int(value)
+    closed = [(low, high) for low, high in card.age_ranges if high < 100 and str(low) in card.values]
+    follows = [s for s in card.starts if any(int(s) == high + 1 for _, high in closed)]
+    for low, high in closed:
+        if low <= age <= high and follows:
+            return str(low)
+    later = [int(s) for s in follows if int(s) <= age]
+    return str(max(later)) if later else None
 
 
 def _same_open_span(age: str, beside: frozenset[str], claim: Facts, card: Facts) -> bool:

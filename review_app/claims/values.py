@@ -281,6 +281,8 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
         # how often, and what grade, is one question per recommendation; an age can be many
         if kind not in ("interval", "grade") and not anchored:
             continue
+        if kind == "number" and next_band_start(value, claim, card):
+            continue  # "yearly from 45" against a card on 40 to 44: the band after the card's, which it does not state
         if kind == "number" and _decade_overlapping(value, claim, card):
             continue  # "yearly in their forties" against "45 to 54": the card states part of the decade
         if kind == "number" and value in claim.starts and not card.starts and card.age_ranges \
@@ -291,6 +293,19 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
         if alternatives:
             out.append(f"{' / '.join(alternatives)}, not {value}")
     return "; ".join(out)
+
+
+def next_band_start(value: str, claim: Facts, card: Facts) -> bool:
+    """The claim's start at `value` opens the band just after the one a card of an option alone speaks of
+    ("yearly from 45" against "the option to begin at 40 to 44"), not held back until then ("wait until 45",
+    "start at 45 and not before": the option denied)."""
+    if value not in claim.starts or card.strengths != ("option",) \
+            or not any(high == int(value) - 1 for _, high in card.age_ranges if high < 100):
+        return False
+    held = re.compile(rf"\b(until|till|not before|no earlier than|only (from|at|after))\s+"
+                      rf"(age\s+|(she|you|they|we)('s| is| are| turns?| reach\w*)\s+)?{value}\b"
+                      rf"|\b{value}\b[^.;]{{0,15}}\bnot (before|earlier|sooner)\b")
+    return not held.search(claim.text)
 
 
 def _decade_overlapping(value: str, claim: Facts, card: Facts) -> bool:

@@ -64,6 +64,7 @@ from .values import (
     duration_for_age,
     is_decade,
     is_year,
+    next_band_start,
     other_number_after,
     other_range_end,
     other_rates,
@@ -219,8 +220,9 @@ class Verifier:
         return frozenset(f["flag"] for f in self.engine.scope.findings(text) if f.get("context") != "another person")
 
     def _named(self, text: str) -> frozenset[str]:
-        """The scope flags a text names at all, negated or not ("no BRCA mutation" names it)."""
-        return frozenset(f["flag"] for f in self.engine.scope.findings(text))
+        """The scope flags a text names at all, negated or not ("no BRCA mutation" names it); another person's
+        ("a family history of breast cancer, such as a mother") names the relative's, not the group."""
+        return frozenset(f["flag"] for f in self.engine.scope.findings(text) if f["context"] != "another person")
 
     def _read_claim(self, text: str, reference_date: dt.date, whole: bool = True) -> _ClaimReading:
         for frame in self.reader.rules.frames:  # "MYTH: X. FACT: Y" claims Y
@@ -663,7 +665,17 @@ class Verifier:
             return ("contradicts", "misstated_strength",
                     f"the claim states an obligation; {chunk_id} says {_STRENGTH_WORDS[aligned[0]]}")
         denied = [s for s in facts.negated if s in aligned]
-        if anchored and denied and set(aligned) <= set(facts.negated):
+        # a strength the card gives only to what it moved away from ("moved from an individual decision to X") is
+        # the past's: denying it of now ("X now, instead of an individual decision") agrees
+        if denied and not set(denied) & set(self._chunk_facts(chunk_id, True)[0].strengths):
+            denied = []
+        # ... or a schedule the card puts forward denied with no strength stated beside ("ORG does not offer every
+        # two years" against a card that leaves every one or two years to the patient)
+        # (not a recommendation of one interval of a choice the card gives: "none recommends yearly for every woman")
+        schedule_denied = bool(denied) and not facts.strengths and bool(facts.intervals) \
+            and facts.intervals <= card.intervals \
+            and ("option" in denied or not self.reader.interval_choices(card.intervals))
+        if anchored and denied and (set(aligned) <= set(facts.negated) or schedule_denied):
             return ("contradicts", "misstated_strength",
                     f"the claim denies that it is {_STRENGTH_WORDS[denied[0]]}; {chunk_id} says it is")
         opposite = self._opposite(claim, card)
@@ -816,6 +828,8 @@ class Verifier:
             s for s in starts if s in latest and not re.search(rf"\b{s}\b", told) and card_starts
             and all(int(c) <= int(s) for c in card_starts)}
         starts -= bounds
+        # ("yearly from 45" against a card on 40 to 44: the start of the band after the card's, which it does not state)
+        starts = {s for s in starts if not next_band_start(s, facts, card)}
         if card.strengths == ("option",):  # an option "at 40 to 44" lets her start at any age in that band
             starts = {s for s in starts if not any(low <= int(s) <= high for low, high in card.age_ranges)}
         # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
@@ -923,7 +937,8 @@ class Verifier:
             period_only = all(_PERIOD_RATE.fullmatch(v) for v in (*missing, *other.split(" / ")))
             return ("contradicts" if period_only else "does_not_support", "missing_fact",
                     f"{chunk_id} states {other}, not {', '.join(missing)}")
-        swapped = swapped_number(missing, facts, card)
+        swapped = swapped_number(missing, facts, card) \
+            if not all(next_band_start(m, facts, card) for m in missing) else None
         if swapped and coverage >= CONTENT_COVERAGE:
             # the card's sentence in the claim's words with its one number changed ("by 35" for "by 25")
             return "contradicts", "missing_fact", f"{chunk_id} states {swapped}, not {missing[0]}"
@@ -1729,7 +1744,10 @@ class Verifier:
         called_enough = any(p.match(text, at + len(interval)) for p in self.reader.rules.sufficiency)
         if called_enough and self.reader.negated_at(text, at, frames_turn=True):
             return True  # "does not think every two years is enough": that interval, denied as sufficient
-        return self.reader.negated_at(text, at, frames_turn=False) or _NO_ONE_SAYS.search(text[:at]) is not None
+        # (a denial framed by another, "it is not correct that ORG doesn't want yearly", is turned back)
+        near = self.reader.negated_at(text, at, frames_turn=False)
+        turned = near and self.reader.negated_at(text, at, frames_turn=True)
+        return turned or _NO_ONE_SAYS.search(text[:at]) is not None
 
     def _obligation_denied(self, text: str, interval: str) -> bool:
         """Is an obligation to the interval denied ("does not require yearly", "don't insist on a yearly one")?"""
@@ -2342,7 +2360,8 @@ _BEFORE = ("before", "until", "till", "prior to")
 _YEAR_AS_AGE = re.compile(r"\b(?:aged?|ages)\s+(?:of\s+|between\s+|from\s+)?((?:19|20)\d\d)\b")
 _NO_LONGER = re.compile(r"\b(no longer|not any ?more|anymore|any longer|out of date|obsolete|outdated)\b")
 _NOW = re.compile(r"\b(now|today|currently|since (19|20)\d\d|these days|nowadays)\b")
-_FORMERLY = re.compile(r"\b(previously|formerly|originally|used to|at first|until then|in the past|back then)\b")
+_FORMERLY = re.compile(r"\b(previously|formerly|originally|used to|at first|until then|in the past|back then"
+                       r"|before (it|that|this|then) (was|were|had|said|gave))\b")
 # a rate over a period, of no other quantity ("per 2 years 2%", "per 1 to 2 years 2%")
 _PERIOD_RATE = re.compile(r"per (\d+ (to \d+ )?)?(year|month|decade)s? \S+%")
 

@@ -480,8 +480,9 @@ class FactReader:
         words = "|".join(map(re.escape, rules.number_words))
         # "five years", "five more good years", "ten percent", "two per cent"
         self._number_words = re.compile(
-            rf"\b({words})\b(?=[\s-]+(?:more\s+)?(?:(?:good|healthy|additional|extra|further)\s+)?"
-            r"(years?|months?|percent|per cent\b|%))") if words else None
+            rf"\b({words})\b(?=[\s-]+(?:plus\s+|or more\s+)?(?:more\s+)?"
+            r"(?:(?:good|healthy|additional|extra|further)\s+)?(years?|months?|percent|per cent\b|%))") \
+            if words else None
         # A choice of two interval words ("annual or biennial", either order) is one value.
         order = {w: i for i, w in enumerate(rules.intervals)}
         self._choices = {f"{a} or {b}": " or ".join(sorted((a, b), key=order.get))

@@ -5,7 +5,9 @@ just regular folks under the task force?" and "or I am outside of their recommen
 additionally?" asks every call of the response; "did they say anything about the muddle itself?" asks about the
 conflicting advice; "who's got it right going by the ACS book?" is judged by the ACS alone; "I also was tested
 positive", after a relative's BRCA2, is the asker's variant (not "tested positive for covid"); "a bloke" is a man
-asked about, "a bloke at work told me" is not.
+asked about, "a bloke at work told me" is not; "all clear since", told after a cancer, denies no history of it;
+"checked over for risk by 25" is the risk assessment and "the radiology doctors" the ACR; women of the ages the corpus
+debates told "to go every year" are on its topic.
 
 Claims: "no easing off allowed" denies a permission, and a schedule the card leaves to choice denied with no
 strength beside ("does not offer every two years") contradicts it; "yearly only, the every-two-years is not an
@@ -140,6 +142,30 @@ def test_a_bloke_asked_about_is_a_man_and_one_who_tells_is_not(engine, settings)
     assert "male_screening" not in engine.ask("A bloke at work told me mammograms hurt. I'm 45, when should I "
                                               "start?", settings).scope_flags
 
+
+
+def test_a_remission_told_after_a_cancer_denies_no_history(engine, settings):
+    decision = engine.ask("My wife had a lumpectomy for breast cancer about 6 years back, all clear since. How often "
+                          "should she be getting her screening mammogram now?", settings)
+    assert decision.abstain and "personal_history_breast_cancer" in decision.scope_flags
+    assert "known_high_risk_genetics" not in engine.ask("She did the BRCA panel, all clear. She is 45. How often "
+                                                        "should she be screened?", settings).scope_flags
+
+
+def test_her_risk_checked_over_in_lay_words_is_the_risk_assessment(engine, settings):
+    question = "Our girl's 25, she's Black. Somebody down the pub said the radiology doctors want every woman " \
+               "checked over for risk by 25. Is that a real thing?"
+    decision = engine.ask(question, settings)
+    assert not decision.abstain
+    assert answered_chunks(engine, settings, question) == {ACR_RISK}
+
+
+def test_women_of_the_debated_ages_sent_every_year_are_on_topic(engine, settings):
+    decision = engine.ask("All these rules tangle me up like a net with a snag in it. As of summer 2020, which groups "
+                          "were telling women in their 40s to go every year?", settings)
+    assert not decision.abstain
+    assert engine.scope.on_topic("Which groups were telling women in their 40s to go every year?")
+    assert not engine.scope.on_topic("How much exercise is recommended for women over 40 every year?")
 
 # --- claims ------------------------------------------------------------------------------------------------
 

@@ -78,13 +78,22 @@ def test_the_us_one_set_against_another_countrys_body_is_the_task_force(engine, 
                       settings).abstain
 
 
-def test_for_such_woman_after_a_relatives_history_asks_whether_the_advice_covers_her(engine, settings):
-    question = "Patient is 43 years old, her mother had breast cancer in 61 years. From which age USPSTF now is " \
-               "saying to begin mammography for such woman, and how often to do it?"
-    assert USPSTF_POPULATION in answered_chunks(engine, settings, question)
-    assert USPSTF_POPULATION not in answered_chunks(engine, settings, "Patient is 43 years old, her mother had breast "
-                                                                      "cancer in 61 years. From which age USPSTF now "
-                                                                      "is saying to begin mammography, and how often?")
+@pytest.mark.parametrize(("chunk", "asked", "counterpart"), [
+    # "for such woman" after a relative's breast cancer: whether the advice covers her
+    (USPSTF_POPULATION,
+     "Patient is 43 years old, her mother had breast cancer in 61 years. From which age USPSTF now is saying to begin "
+     "mammography for such woman, and how often to do it?",
+     "Patient is 43 years old, her mother had breast cancer in 61 years. From which age USPSTF now is saying to begin "
+     "mammography, and how often?"),
+    # "what they are asking additionally?": every call of the response
+    (ACR_RESPONSE_RISK,
+     "How American College of Radiology reacted when USPSTF published final recommendation in April 2024? They are "
+     "agree with it or not, and what they are asking additionally?",
+     "How did the American College of Radiology react when USPSTF published its final recommendation in April 2024?"),
+])
+def test_such_woman_and_asking_additionally_ask_one_point_more(engine, settings, chunk, asked, counterpart):
+    assert chunk in answered_chunks(engine, settings, asked)
+    assert chunk not in answered_chunks(engine, settings, counterpart)
 
 
 @pytest.mark.parametrize("question", [
@@ -100,15 +109,6 @@ def test_whether_she_is_regular_folks_or_outside_the_advice_asks_whom_it_covers(
 def test_whom_it_covers_is_not_asked_without_those_words(engine, settings):
     assert "applies_to" not in engine.ask("Her gene panel came back clean. She is 41. When does she start under the "
                                           "task force, and how often?", settings).aspects
-
-
-def test_what_they_are_asking_additionally_asks_every_call(engine, settings):
-    question = "How American College of Radiology reacted when USPSTF published final recommendation in April " \
-               "2024? They are agree with it or not, and what they are asking additionally?"
-    assert ACR_RESPONSE_RISK in answered_chunks(engine, settings, question)
-    assert ACR_RESPONSE_RISK not in answered_chunks(engine, settings, "How did the American College of Radiology "
-                                                                      "react when USPSTF published its final "
-                                                                      "recommendation in April 2024?")
 
 
 def test_the_muddle_itself_asks_about_the_conflicting_advice(engine, settings):
@@ -191,13 +191,6 @@ def test_an_age_past_a_cards_open_band_binds_to_nothing_new(verifier):
                            "mammogram.", ACR_75)[0] == "supports"
 
 
-def test_knocked_out_of_the_guideline_is_excluded(verifier):
-    assert judge(verifier, "Dense breasts knock you out of the USPSTF 2024 guideline altogether.",
-                 USPSTF_POPULATION)[0] == "contradicts"
-    assert judge(verifier, "A BRCA mutation knocks you out of the USPSTF 2024 guideline.",
-                 USPSTF_EXCLUSIONS)[0] == "supports"
-
-
 def test_an_age_the_card_does_not_name_is_bound_to_the_band_it_falls_in(verifier):
     assert judge(verifier, "For the 44-years woman ACOG is offering also the clinical breast exam every 1 to 3 years.",
                  ACOG_2017_CBE) == ("contradicts", "missing_fact")
@@ -258,46 +251,6 @@ def test_not_only_some_narrows_nothing(verifier):
                            "assessment by 25.", ACR_RISK)[0] == "supports"
 
 
-def test_a_group_no_card_names_is_not_stated(verifier):
-    assert judge(verifier, "By ACR it is especially important for the Black women and for women of Hispanic descent.",
-                 ACR_RISK) == ("partially_supports", "missing_fact")
-    assert judge(verifier, "By ACR it is especially important for the Black women and for women of Ashkenazi Jewish "
-                           "descent.", ACR_RISK)[0] == "supports"
-
-
-def test_a_relatives_history_a_card_covers_names_no_personal_history(verifier):
-    # (the card covers "a family history of breast cancer, such as a mother": the mother's cancer, not the group)
-    assert judge(verifier, "USPSTF does not apply its 2024 recommendation to the persons with previous breast cancer.",
-                 USPSTF_POPULATION) == ("does_not_support", "missing_fact")
-    assert judge(verifier, "The USPSTF 2024 recommendation does not apply to women with dense breasts.",
-                 USPSTF_POPULATION)[0] == "contradicts"
-
-
-def test_should_not_do_advises_against(verifier):
-    assert judge(verifier, "USPSTF say women with dense breasts should not do additional MRI.", USPSTF_DENSE) \
-        == ("contradicts", "misstated_strength")
-    assert judge(verifier, "USPSTF says the evidence is insufficient on additional MRI for dense breasts.",
-                 USPSTF_DENSE)[0] == "supports"
-
-
-def test_no_two_ways_about_it_is_an_obligation(verifier):
-    assert judge(verifier, "ACOG wants every woman over 40 to get a clinical breast exam every year, no two ways "
-                           "about it.", ACOG_2017_CBE) == ("contradicts", "misstated_strength")
-    assert judge(verifier, "ACOG offers every woman over 40 a clinical breast exam every year.",
-                 ACOG_2017_CBE)[0] == "supports"
-
-
-def test_a_denial_denied_affirms_the_interval(verifier):
-    assert judge(verifier, "It is not correct that ACR doesn't want yearly mammogram from 40.", ACR_START)[0] \
-        == "supports"
-    assert judge(verifier, "ACR does not say yearly from 40.", ACR_START)[0] == "contradicts"
-
-
-def test_the_next_bands_start_is_no_other_start(verifier):
-    assert judge(verifier, "ACS recommends yearly mammograms from 45.", ACS_40_44)[0] != "contradicts"
-    assert judge(verifier, "ACS recommends yearly mammograms from 50.", ACS_40_44)[0] == "contradicts"
-
-
 @pytest.mark.parametrize("claim", [
     "The Cancer Society says keep her going as long as she's sound and has ten or more good years left in her.",
     "The Cancer Society says keep going while healthy with ten-plus years ahead.",
@@ -306,7 +259,33 @@ def test_good_years_left_are_a_life_expectancy(verifier, claim):
     assert judge(verifier, claim, ACS_STOP)[0] == "supports"
 
 
-def test_no_need_until_an_age_gives_a_start(verifier):
-    assert judge(verifier, "ACOG says you don't need a mammogram until 45.", ACOG_START) == ("contradicts",
-                                                                                          "missing_fact")
-    assert judge(verifier, "ACOG says to start mammograms at 40.", ACOG_START)[0] == "supports"
+@pytest.mark.parametrize(("claim", "chunk", "label", "counterpart", "counterpart_label"), [
+    # "knock you out of the guideline" excludes
+    ("Dense breasts knock you out of the USPSTF 2024 guideline altogether.", USPSTF_POPULATION, "contradicts",
+     "Dense breasts are covered by the USPSTF 2024 guideline.", "supports"),
+    # a group no card names is not stated
+    ("By ACR it is especially important for the Black women and for women of Hispanic descent.", ACR_RISK,
+     "partially_supports",
+     "By ACR it is especially important for the Black women and for women of Ashkenazi Jewish descent.", "supports"),
+    # a card's "family history of breast cancer, such as a mother" names the mother's cancer, not the group
+    ("USPSTF does not apply its 2024 recommendation to the persons with previous breast cancer.", USPSTF_POPULATION,
+     "does_not_support", "The USPSTF 2024 recommendation does not apply to women with dense breasts.", "contradicts"),
+    # "should not do" advises against
+    ("USPSTF say women with dense breasts should not do additional MRI.", USPSTF_DENSE, "contradicts",
+     "USPSTF says the evidence is insufficient on additional MRI for dense breasts.", "supports"),
+    # "no two ways about it" is an obligation
+    ("ACOG wants every woman over 40 to get a clinical breast exam every year, no two ways about it.", ACOG_2017_CBE,
+     "contradicts", "ACOG offers every woman over 40 a clinical breast exam every year.", "supports"),
+    # a denial denied affirms the interval
+    ("It is not correct that ACR doesn't want yearly mammogram from 40.", ACR_START, "supports",
+     "ACR does not say yearly from 40.", "contradicts"),
+    # the next band's start is no other start (a later one is)
+    ("ACS recommends yearly mammograms from 45.", ACS_40_44, "partially_supports",
+     "ACS recommends yearly mammograms from 50.", "contradicts"),
+    # no need until an age gives a start
+    ("ACOG says you don't need a mammogram until 45.", ACOG_START, "contradicts",
+     "ACOG says to start mammograms at 40.", "supports"),
+])
+def test_lay_wording_of_exclusion_strength_and_start(verifier, claim, chunk, label, counterpart, counterpart_label):
+    assert judge(verifier, claim, chunk)[0] == label
+    assert judge(verifier, counterpart, chunk)[0] == counterpart_label

@@ -298,13 +298,13 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
 def next_band_start(value: str, claim: Facts, card: Facts) -> bool:
     """The claim's start at `value` opens the band just after the one a card of an option alone speaks of
     ("yearly from 45" against "the option to begin at 40 to 44"), not held back until then ("wait until 45",
-    "start at 45 and not before": the option denied)."""
+    "start at 45 and not before", "at 45 at the earliest": the option denied)."""
     if value not in claim.starts or card.strengths != ("option",) \
             or not any(high == int(value) - 1 for _, high in card.age_ranges if high < 100):
         return False
     held = re.compile(rf"\b(until|till|not before|no earlier than|only (from|at|after))\s+"
                       rf"(age\s+|(she|you|they|we)('s| is| are| turns?| reach\w*)\s+)?{value}\b"
-                      rf"|\b{value}\b[^.;]{{0,15}}\bnot (before|earlier|sooner)\b")
+                      rf"|\b{value}\b[^.;]{{0,15}}\b(not (before|earlier|sooner)|at the (earliest|soonest))\b")
     return not held.search(claim.text)
 
 

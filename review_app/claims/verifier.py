@@ -222,7 +222,7 @@ class Verifier:
     def _named(self, text: str) -> frozenset[str]:
         """The scope flags a text names at all, negated or not ("no BRCA mutation" names it); another person's
         ("a family history of the disease, such as a mother") names the relative's, not the group."""
-        return frozenset(f["flag"] for f in self.engine.scope.findings(text) if f["context"] != "another person")
+        return self._groups_named(text)
 
     def _read_claim(self, text: str, reference_date: dt.date, whole: bool = True) -> _ClaimReading:
         for frame in self.reader.rules.frames:  # "MYTH: X. FACT: Y" claims Y

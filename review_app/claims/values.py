@@ -242,7 +242,8 @@ OPEN_ENDED = ("fixed_age", -1)
 
 
 def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices: frozenset[str],
-               as_option: bool = False, names: frozenset[str] = frozenset()) -> str:
+               as_option: bool = False, names: frozenset[str] = frozenset(),
+               held_back: Sequence[re.Pattern[str]] = ()) -> str:
     """Values the card gives where the claim gives a different one of the same kind, when the
     two speak of the same thing (they share a value or a topic): a card about the start age
     does not contradict a claim about the stop age, it just lacks it. Intervals and grades always
@@ -281,7 +282,7 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
         # how often, and what grade, is one question per recommendation; an age can be many
         if kind not in ("interval", "grade") and not anchored:
             continue
-        if kind == "number" and next_band_start(value, claim, card):
+        if kind == "number" and next_band_start(value, claim, card, held_back):
             continue  # "yearly from 45" against a card on 40 to 44: the band after the card's, which it does not state
         if kind == "number" and _decade_overlapping(value, claim, card):
             continue  # "yearly in their forties" against "45 to 54": the card states part of the decade
@@ -295,17 +296,14 @@ def conflicting_values(claim: Facts, card: Facts, words: frozenset[str], choices
     return "; ".join(out)
 
 
-def next_band_start(value: str, claim: Facts, card: Facts) -> bool:
+def next_band_start(value: str, claim: Facts, card: Facts, held_back: Sequence[re.Pattern[str]] = ()) -> bool:
     """The claim's start at `value` opens the band just after the one a card of an option alone speaks of
-    ("yearly from 45" against "the option to begin at 40 to 44"), not held back until then ("wait until 45",
-    "start at 45 and not before", "at 45 at the earliest": the option denied)."""
+    ("yearly from 45" against "the option to begin at 40 to 44"), not held back until then (`held_back`, the claim
+    rules' `start_held_back`, each with a group `age`: "wait until 45", "at 45 at the earliest": the option denied)."""
     if value not in claim.starts or card.strengths != ("option",) \
             or not any(high == int(value) - 1 for _, high in card.age_ranges if high < 100):
         return False
-    held = re.compile(rf"\b(until|till|not before|no earlier than|only (from|at|after))\s+"
-                      rf"(age\s+|(she|you|they|we)('s| is| are| turns?| reach\w*)\s+)?{value}\b"
-                      rf"|\b{value}\b[^.;]{{0,15}}\b(not (before|earlier|sooner)|at the (earliest|soonest))\b")
-    return not held.search(claim.text)
+    return not any(m.group("age") == value for pattern in held_back for m in pattern.finditer(claim.text))
 
 
 def _decade_overlapping(value: str, claim: Facts, card: Facts) -> bool:

@@ -50,6 +50,7 @@ from .accounting import (
     unstated_years,
     words_after,
 )
+from .elapsed import elapsed_told, load_elapsed
 from .values import (
     DATED_YEAR,
     MONTHS,
@@ -83,6 +84,7 @@ _SPEAKER = re.compile(r"^\s*([a-z]+\.?(?: [a-z]+\.?)?(?:\s*\([a-z]+\.?(?: [a-z]+
 # a document named as a line's header: an organization and a word or two ("ORG-A press release:")
 _HEADER = re.compile(r"^\s*([a-z]+(?: [a-z]+){1,2})\s*:\s+", re.I)
 _WHETHER = re.compile(r"\b(whether|if)\b")
+_CARD_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a direction on the woman's wish ("start at 40 if you want") is the option it offers
 _WISHED = re.compile(r"\bif (you|she|they|women|a woman|patients?) "
                      r"(want|wants|wish|wishes|choose|chooses|prefer|prefers|would like)\b")
@@ -167,6 +169,7 @@ class Verifier:
         self._chunk_facts = lru_cache(maxsize=None)(self._read_chunk)
         self._concepts_by_organization: dict[str, frozenset[str]] = {}
         self.accounting = load_accounting(engine.pack.directory)
+        self.elapsed = load_elapsed(engine.pack.directory)
         names = "|".join(re.escape(o.lower()) for o in orgs)  # an organization leading a clause of a list
         self._list_lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
         # the words of starting (the claim rules write "begin" as "start"): stated by a card whose range opens there
@@ -381,6 +384,14 @@ class Verifier:
         def verdict(label: str, reason: str | None, explanation: str) -> Verdict:
             return Verdict(chunk_id, label, reason, explanation, status)
 
+        # a time told between two documents: their publication dates decide it, whatever card is cited for it
+        elapsed = elapsed_told(claim.facts.text, self.elapsed, self.engine.pack.organization_names,
+                               corpus.sources, source)
+        if elapsed is not None and not elapsed.holds:
+            return verdict("contradicts", "missing_fact", elapsed.explain())
+        if elapsed is not None and source.id in (elapsed.first.id, elapsed.second.id):
+            # (true by the dates, which no card states: the cited one gives one end of it)
+            return verdict("partially_supports", "missing_fact", elapsed.explain())
         own = not claim.attributed or chunk.organization in claim.attributed  # the claim speaks for its organization
         # A claim that says who is left out names those groups; it is not about them.
         listing = _lists_left_out(claim.facts)
@@ -681,6 +692,9 @@ class Verifier:
         opposite = self._opposite(claim, card)
         if opposite:
             return Finding("contradicts", "missing_fact", f"{chunk_id} says the opposite: {opposite}", definite=True)
+        unstated = self._unstated_side(claim, card)
+        if unstated:
+            return "does_not_support", "missing_fact", f"{chunk_id} takes no side on the claim's {unstated}"
         reversed_move = self._reversed_move(facts, chunk_id)
         if reversed_move:
             return "contradicts", "missing_fact", f"{chunk_id} states a move {reversed_move}"
@@ -804,7 +818,7 @@ class Verifier:
                                        # (nor is one told as her preference: "may stay yearly if she'd rather")
                                        offered or "against" in facts.negated
                                        or any(p.search(facts.text) for p in self.reader.rules.on_request),
-                                       self._source_years(chunk_id))
+                                       self._source_years(chunk_id), self.reader.rules.start_held_back)
         card_starts = _starts_of(card)
         if not conflicts:
             conflicts = other_range_end(facts, card)
@@ -829,7 +843,7 @@ class Verifier:
             and all(int(c) <= int(s) for c in card_starts)}
         starts -= bounds
         # ("yearly from 45" against a card on 40 to 44: the start of the band after the card's, which it does not state)
-        starts = {s for s in starts if not next_band_start(s, facts, card)}
+        starts = {s for s in starts if not next_band_start(s, facts, card, self.reader.rules.start_held_back)}
         if card.strengths == ("option",):  # an option "at 40 to 44" lets her start at any age in that band
             starts = {s for s in starts if not any(low <= int(s) <= high for low, high in card.age_ranges)}
         # a claim that gives the card's start beside another ("from 45, with an option at 40 to 44") states
@@ -899,6 +913,10 @@ class Verifier:
             # does ("her mother's diagnosis puts her outside the recommendation"): it shares the list, not the claim
             listed_by_card = claim.named & self._chunk_facts(chunk_id)[2]
             shares = shares and not (facts.excludes and card.excludes and not listed_by_card)
+            kept_to = self._kept_to(facts, missing_concepts)
+            if kept_to and shares and not other_exam:
+                return ("contradicts", "missing_fact",
+                        f"the claim keeps the advice to {kept_to}; {chunk_id} gives it without singling them out")
             return ("partially_supports" if shares and not other_exam else "does_not_support", "missing_fact",
                     f"{chunk_id} does not mention {', '.join(missing_concepts)}")
         # (an interval both deny, "not every two years is enough" against "not biennial screening", is stated)
@@ -938,7 +956,7 @@ class Verifier:
             return ("contradicts" if period_only else "does_not_support", "missing_fact",
                     f"{chunk_id} states {other}, not {', '.join(missing)}")
         swapped = swapped_number(missing, facts, card) \
-            if not all(next_band_start(m, facts, card) for m in missing) else None
+            if not all(next_band_start(m, facts, card, self.reader.rules.start_held_back) for m in missing) else None
         if swapped and coverage >= CONTENT_COVERAGE:
             # the card's sentence in the claim's words with its one number changed ("by 35" for "by 25")
             return "contradicts", "missing_fact", f"{chunk_id} states {swapped}, not {missing[0]}"
@@ -1698,7 +1716,8 @@ class Verifier:
         published = self._published(chunk_id)
         if published is None:
             return ""
-        years = self._source_years(chunk_id)
+        # (or a year the card itself dates an update to: "its advice for group X was updated in 2023")
+        years = self._source_years(chunk_id) | frozenset(_CARD_YEAR.findall(chunk.text))
         for sentence, _, _ in facts.sentences:
             for pattern in self.reader.rules.issued_in:
                 for m in pattern.finditer(sentence):
@@ -1782,6 +1801,15 @@ class Verifier:
             return ""  # the claim's side is on a group or topic the card does not name ("covers a family history")
         return next((sentence for _, side, (theirs, sentence) in self._sides(claim, card) if theirs != side
                      and not (at_times and any(p.search(sentence) for p in self.accounting.condition))), "")
+
+    def _unstated_side(self, claim: _ClaimReading, card: Facts) -> str:
+        """An antonym pair of `unstated_antonyms` the claim takes a side on and the card names with neither side
+        ("X catches more than Y" against a card that finds both effective), or ""."""
+        for name, first, second in self.reader.rules.antonyms:
+            if name in self.reader.rules.unstated_antonyms and name in dict(claim.facts.poles) \
+                    and not any(p.search(card.text) for p in first + second):
+                return name
+        return ""
 
     def _reversed_move(self, facts: Facts, chunk_id: str) -> str:
         """A move the card states ("from grade C to grade B") that the claim makes the other way."""
@@ -1894,6 +1922,18 @@ class Verifier:
         return frozenset(stem for name, first, second in self.reader.rules.antonyms if name in agreed
                          for pattern in first + second for m in pattern.finditer(text)
                          for stem in vocabulary.stems(vocabulary.content_words(m.group(0))))
+
+    def _kept_to(self, facts: Facts, missing_concepts: list[str]) -> str | None:
+        """The topic a claim keeps the advice to ("recommends starting at 40 only for group X") among those the
+        card does not mention, or None: the card's advice, given without that group, is not that group's alone."""
+        topics = dict(self.reader.rules.concepts)
+        for cue in self.reader.rules.restricted_to:
+            for m in cue.finditer(facts.text):
+                following = facts.text[m.end():m.end() + 60]
+                for concept in missing_concepts:
+                    if any(p.match(following) or p.match(following.lstrip()) for p in topics.get(concept, ())):
+                        return concept
+        return None
 
     def _sides(self, claim: _ClaimReading, card: Facts) -> list[tuple[str, int, tuple[int, str]]]:
         """For each antonym pair the claim takes a side on: (pair, its side, (the side and text of

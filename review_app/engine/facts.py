@@ -213,6 +213,15 @@ class ClaimRules:
     # words of today itself ("now", "currently"): a claim that states its standpoint in the past ("as of July
     # 2024, ORG's advice is still X") speaks of that time with its other present verbs, not with these
     now_cues: tuple[re.Pattern[str], ...] = ()
+    # words that keep advice to one group named right after them ("only for Black women", "just for those under 40"):
+    # a group the card does not single out, its advice told as that group's alone
+    restricted_to: tuple[re.Pattern[str], ...] = ()
+    # pairs whose side, taken by a claim on a card that takes neither, is a claim the card does not make ("X
+    # finds more than Y" against a card that finds both effective): not stated, rather than stated by the topic
+    unstated_antonyms: frozenset[str] = frozenset()
+    # a start held back until an age ("wait until 45", "at 45 at the earliest"; group `age`): not the next band's
+    # start a card of an option for the band before it leaves open, but that option denied
+    start_held_back: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -338,6 +347,13 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
     if not (isinstance(subordinate, list) and all(t in pair_names for t in subordinate)):
         problems.append(Problem(name, "subordinate_antonyms", "expected a list of antonym pair names"))
         subordinate = []
+    held_back = patterns(data.get("start_held_back"), "start_held_back") if data.get("start_held_back") else ()
+    if any("age" not in p.groupindex for p in held_back):
+        problems.append(Problem(name, "start_held_back", "each pattern needs the group (?P<age>...)"))
+    unstated = data.get("unstated_antonyms") or []
+    if not (isinstance(unstated, list) and all(t in pair_names for t in unstated)):
+        problems.append(Problem(name, "unstated_antonyms", "expected a list of antonym pair names"))
+        unstated = []
     kinds = data.get("kinds_of") or {}
     names = {key for key, _ in concepts}
     if not (isinstance(kinds, dict) and all(isinstance(k, str) and isinstance(v, str) and k in names and v in names
@@ -446,7 +462,10 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                             for k, v in (data.get("rate_outcomes") or {}).items()),
                       tuple(named_part),
                       patterns(data.get("time_pointers"), "time_pointers") if data.get("time_pointers") else (),
-                      patterns(data.get("now_cues"), "now_cues") if data.get("now_cues") else ())
+                      patterns(data.get("now_cues"), "now_cues") if data.get("now_cues") else (),
+                      patterns(data.get("restricted_to"), "restricted_to") if data.get("restricted_to") else (),
+                      frozenset(map(str, unstated)),
+                      held_back)
 
 
 def _speaks(before: str) -> bool:

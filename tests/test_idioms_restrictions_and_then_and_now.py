@@ -5,11 +5,13 @@ to decide?"); "the radiologists" and "the ob-gyns" as items of a list of the org
 check breasts by hands" and "(clinical exam)" ask about the clinician's exam; "I feed baby with breast now" is
 breastfeeding (not a breastfeeding that ended); a past time pointed back to and today asked after it ("what did it say
 then ...? And now - same or changed?"), or today asked first ("what it is thinking now, and what it was thinking in
-2016?"), asks both versions.
+2016?"), asks both versions; an age put in place of hers ("if she was 45 instead", "what if she were 45?") is the age
+asked about; a man asked of with the modal after him ("Husband must do mammogram screening?") is a man; "they change
+it then", after a stated year, dates no later time.
 
 Claims: a stop in lay words ("quit at 74", "pack it in at 75", "75 as the hard stop") is a direction to stop, and "no
 more mammograms once you're past 75" advises against (not "no hard stop"); "no matter how healthy" denies the card's
-condition; a learner's "drop X from its advice" takes advice out; advice kept to a group the card does not single out
+condition, and "whatever her life expectancy" waives the life expectancy it weighs; a learner's "drop X from its advice" takes advice out; advice kept to a group the card does not single out
 ("only for Black women") contradicts it, and so does a denial kept to an age band ("not recommended, but only for
 women younger than 40") against a card's "at any age"; "whichever she and her clinician settle on", "talked over
 between her and her clinician" and "going on her health" are the shared decision; "every year, no skipping" is the
@@ -40,6 +42,7 @@ from .chunks import (
     ACR_START,
     ACS_40_44,
     ACS_45_54,
+    ACS_55,
     ACS_CBE,
     ACS_STOP,
     USPSTF_75,
@@ -126,6 +129,34 @@ def test_a_past_time_alone_answers_its_version(engine, settings):
                "ultrasound or MRI after a clean mammogram?"
     assert answered_chunks(engine, settings, question) == {USPSTF_2016_DENSE}
 
+def test_a_man_asked_of_with_the_modal_after_him_is_a_man(engine, settings):
+    decision = engine.ask("My husband 58, his father had breast cancer. Husband must do mammogram screening? from "
+                          "what age?", settings)
+    assert decision.abstain and "male_screening" in decision.scope_flags
+    assert "male_screening" not in engine.ask("My father had breast cancer at 58. I am 45, when must I start "
+                                              "mammogram screening?", settings).scope_flags
+
+
+def test_a_change_pointed_back_to_the_time_stated_dates_no_later_time(engine, settings):
+    decision = engine.ask("In 2009 what USPSTF was recommend for women 40-49 about mammografy? my aunt say they "
+                          "change it then.", settings)
+    assert decision.abstain and decision.settings.reference_date.year == 2009
+    assert not engine.ask("In 2009 what USPSTF was recommend for women 40-49 about mammografy? And what changed "
+                          "since?", settings).abstain
+
+
+@pytest.mark.parametrize("question", [
+    "Coming back to my 58 year patient I asked about: if she was 45 instead, the ACS still says every year for her?",
+    "My patient is 58. What if she were 45? Does the ACS still say every year?",
+])
+def test_an_age_put_in_place_of_hers_is_the_age_asked(engine, settings, question):
+    assert answered_chunks(engine, settings, question) == {ACS_45_54}
+
+
+def test_a_condition_on_her_wish_puts_no_age_in_place_of_hers(engine, settings):
+    question = "My patient is 58, and if she was tired of yearly mammograms could she go every other year per ACS?"
+    assert answered_chunks(engine, settings, question) == {ACS_55}
+
 # --- claims ------------------------------------------------------------------------------------------------
 
 
@@ -139,6 +170,15 @@ def test_a_past_time_alone_answers_its_version(engine, settings):
      "The Cancer Society says keep going as long as you are healthy.", "supports"),
     ("The task force says no more mammograms once you're past seventy-five.", USPSTF_75, "contradicts",
      "The task force says the evidence is insufficient once you're past seventy-five.", "supports"),
+    # the topic named by its stop ("no fixed quitting age"), or a hard stop denied, is no direction to stop
+    ("Keep at it as long as you're in good health with at least ten years of life expectancy; ACS gives no fixed "
+     "quitting age.", ACS_STOP, "supports",
+     "Keep at it as long as you're in good health with at least ten years of life expectancy; ACS says quit at 80.",
+     "partially_supports"),
+    # a life expectancy waived against one the card weighs
+    ("ACS says to keep screening as long as a woman is in good health, whatever her life expectancy.", ACS_STOP,
+     "contradicts", "ACS says to keep screening as long as a woman is in good health and has a life expectancy of "
+     "10 years or more.", "supports"),
     # a learner's bare "drop ... from its advice" takes the advice out
     ("ACOG drop clinical breast exam from its advice, so now only mammogram.", ACOG_2017_CBE, "contradicts",
      "ACOG keep clinical breast exam in its advice as an option.", "supports"),
@@ -177,6 +217,10 @@ def test_lay_idioms_of_stopping_removal_reach_and_choice(verifier, claim, chunk,
     # a ranking the card does not make, a preference it contradicts
     ("Likely enough 3D mammograms catch more cancers than the flat kind, the task force says.", USPSTF_MODALITY,
      "does_not_support", "The task force recommends 3D mammograms over the flat kind.", "contradicts"),
+    # one kind called less effective denies what the card says of it
+    ("You may want to ask for 3D mammography, since the USPSTF considers standard digital mammography less "
+     "effective.", USPSTF_MODALITY, "contradicts",
+     "You may want to ask for 3D mammography, since the USPSTF considers it more effective.", "does_not_support"),
     # an option on her wish
     ("Start at forty if you're of a mind to, is about how the task force puts it.", USPSTF_REC, "contradicts",
      "The task force says to start at forty.", "supports"),
@@ -215,6 +259,11 @@ def test_everyone_set_to_a_course_is_the_recommendation(verifier):
 
 def test_a_grade_told_after_a_long_object_is_read(verifier):
     then = dt.date(2019, 6, 1)
+    # (of the ages before 50, against a card on 50 to 74: another age group's grade)
+    assert judge(verifier, "The USPSTF's 2016 statement graded the decision to start screening before 50 as a C.",
+                 USPSTF_2016_REC, then)[0] == "does_not_support"
+    assert judge(verifier, "The USPSTF's 2016 statement graded the decision to start screening before 50 as a C.",
+                 USPSTF_2016_40_49, then)[0] == "supports"
     assert judge(verifier, "USPSTF grades biennial screening for women aged 50 to 74 a C.", USPSTF_2016_REC,
                  then) == ("contradicts", "misstated_strength")
     assert judge(verifier, "USPSTF grades biennial screening for women aged 50 to 74 a B.", USPSTF_2016_REC,

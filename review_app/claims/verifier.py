@@ -84,7 +84,6 @@ _SPEAKER = re.compile(r"^\s*([a-z]+\.?(?: [a-z]+\.?)?(?:\s*\([a-z]+\.?(?: [a-z]+
 # a document named as a line's header: an organization and a word or two ("ORG-A press release:")
 _HEADER = re.compile(r"^\s*([a-z]+(?: [a-z]+){1,2})\s*:\s+", re.I)
 _WHETHER = re.compile(r"\b(whether|if)\b")
-_CARD_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a direction on the woman's wish ("start at 40 if you want") is the option it offers
 _WISHED = re.compile(r"\bif (you|she|they|women|a woman|patients?) "
                      r"(want|wants|wish|wishes|choose|chooses|prefer|prefers|would like)\b")
@@ -170,6 +169,10 @@ class Verifier:
         self._concepts_by_organization: dict[str, frozenset[str]] = {}
         self.accounting = load_accounting(engine.pack.directory)
         self.elapsed = load_elapsed(engine.pack.directory)
+        self._years_on_card: dict[str, frozenset[str]] = {}  # the years each card binds to an update of its advice
+        for chunk in engine.corpus.chunks:
+            self._years_on_card[chunk.document_id] = self._years_on_card.get(chunk.document_id, frozenset()) \
+                | frozenset(m.group(1) for p in self.reader.rules.updated_in for m in p.finditer(chunk.text))
         names = "|".join(re.escape(o.lower()) for o in orgs)  # an organization leading a clause of a list
         self._list_lead = re.compile(rf"\s*([,:])\s*(?:and\s+)?(?=(?:the\s+)?(?:{names})\b(?!'s))")
         # the words of starting (the claim rules write "begin" as "start"): stated by a card whose range opens there
@@ -1716,8 +1719,8 @@ class Verifier:
         published = self._published(chunk_id)
         if published is None:
             return ""
-        # (or a year the card itself dates an update to: "its advice for group X was updated in 2023")
-        years = self._source_years(chunk_id) | frozenset(_CARD_YEAR.findall(chunk.text))
+        # (or a year its card dates an update to, in any section: "its advice for group X was updated in 2023")
+        years = self._source_years(chunk_id) | self._years_on_card.get(chunk.document_id, frozenset())
         for sentence, _, _ in facts.sentences:
             for pattern in self.reader.rules.issued_in:
                 for m in pattern.finditer(sentence):

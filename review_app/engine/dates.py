@@ -141,7 +141,9 @@ _DATED_REVISION = re.compile(r"\b(revised|updated|changed|written|issued|reviewe
                              r"([a-z]+\.?\s+)?(\d{1,2},?\s+)?(19|20)\d\d\b", re.I)
 # a change dated to the stated time by a word pointing back to it ("back in 2009? my mom says everything changed then"):
 # the stated time's own change, not one since then
-_CHANGED_THEN = re.compile(r"\b(chang\w*|switch\w*|revis\w*|updat\w*)\s+(back\s+)?"
+_CHANGED_THEN = re.compile(r"\b(chang\w*|switch\w*|revis\w*|updat\w*)\s+"
+                           # ("my aunt say they change it then": what was changed, between)
+                           r"((it|that|this|things|everything|them|its\s+\w+|their\s+\w+)\s+)?(back\s+)?"
                            r"(then|at that time|that year|at the time)\b", re.I)
 _BEFORE_A_CHANGE = re.compile(r"\b(before|prior to|ahead of|until)\b[^.?!]{0,60}?\b(update[sd]?|revision|revised|"
                               r"chang(e|ed|es)|came out|come out|was (issued|published|released)|"

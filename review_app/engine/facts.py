@@ -222,6 +222,9 @@ class ClaimRules:
     # a start held back until an age ("wait until 45", "at 45 at the earliest"; group `age`): not the next band's
     # start a card of an option for the band before it leaves open, but that option denied
     start_held_back: tuple[re.Pattern[str], ...] = ()
+    # a year a card binds to an update of its own advice ("its advice for group X was updated in 2023"; group 1):
+    # a year a claim may date a change of that organization to, besides its documents' own years
+    updated_in: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -465,7 +468,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("now_cues"), "now_cues") if data.get("now_cues") else (),
                       patterns(data.get("restricted_to"), "restricted_to") if data.get("restricted_to") else (),
                       frozenset(map(str, unstated)),
-                      held_back)
+                      held_back,
+                      patterns(data.get("updated_in"), "updated_in") if data.get("updated_in") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -192,6 +192,11 @@ _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|ne
                                r"|\bi (should|need|must|have to)\b"
                                r"|\b(my|me) (first|next|own) (mammo\w*|screen\w*)", re.I)
 # an age after a verb of starting or stopping screening: the age asked about
+# an age put in place of hers ("if she was 45 instead", "what if she were 45?", "say she had been 45"): the age asked
+# about, not another age of hers
+_COUNTERFACTUAL = re.compile(r"\b(?:what if|if|suppose|supposing|say|imagine)\s+(?:she|he|i|they|the patient|my patient|"
+                             r"the pt|pt)\s+(?:was|were|had been|'d been)\s+(?:only\s+|just\s+|already\s+)?(\d{2})\b"
+                             r"(?=[^.?!]{0,25}\b(?:instead|rather)\b|\s*\?|,)", re.I)
 _THRESHOLD = re.compile(r"\b(stop|start|begin|continu|end|quit|cease|screen|cut)\w*\b[^.;!?]{0,30}?"
                         r"\b(at|until|by|after|past)\s+(?:age\s+)?$", re.I)
 _ASKS_ABOUT_HER = re.compile(r"\b(should|does|do|can|must|could|would|will|is|need|has) (she|he)\b"
@@ -349,6 +354,9 @@ def read_patient(question: str, others: re.Pattern[str] | None, traits=(),
             mine = [(today.year - born - 1, today.year - born)]  # (her birthday this year may be still to come)
     if not mine and proxy is None:  # no age of hers now: the age she was at an event is all there is
         mine = events
+    supposed = [(int(m.group(1)), int(m.group(1))) for m in _COUNTERFACTUAL.finditer(question)]
+    if supposed and proxy is None:
+        mine = supposed
     named = []
     for clause in _CLAUSE.split(question) if others is not None else ():
         found = others.search(clause or "")

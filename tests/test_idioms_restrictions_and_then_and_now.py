@@ -1,30 +1,31 @@
 """Questions: a boy named by whose he is ("breastfed her last boy") is her child, not a man asked about (asked of,
 "should my boy get one?", he is); "is she still in the same boat?" and "is she back to ordinary average risk?" ask
-whom the advice covers, and so do "the USPSTF rules maybe is not for me" and "It is for me or not?" (not "is it for me
-to decide?"); "the radiologists" and "the ob-gyns" as items of a list of the organizations name the colleges; "doctor
-check breasts by hands" and "(clinical exam)" ask about the clinician's exam; "I feed baby with breast now" is
-breastfeeding (not a breastfeeding that ended); a past time pointed back to and today asked after it ("what did it say
-then ...? And now - same or changed?"), or today asked first ("what it is thinking now, and what it was thinking in
-2016?"), asks both versions; an age put in place of hers ("if she was 45 instead", "what if she were 45?") is the age
-asked about; a man asked of with the modal after him ("Husband must do mammogram screening?") is a man; "they change
-it then", after a stated year, dates no later time.
+whom the advice covers, and so do "the USPSTF rules maybe is not for me" and "It is for me or not?" (not "is it for
+me to decide?"); "the radiologists" and "the ob-gyns" as items of a list of the organizations name the colleges;
+"doctor check breasts by hands" and "(clinical exam)" ask about the clinician's exam; "I feed baby with breast now"
+is breastfeeding (not a breastfeeding that ended); a past time pointed back to and today asked after it ("what did
+it say then ...? And now - same or changed?"), or today asked first ("what it is thinking now, and what it was
+thinking in 2016?"), asks both versions; an age put in place of hers ("if she was 45 instead", "what if she were
+45?") is the age asked about; a man asked of with the modal after him ("Husband must do mammogram screening?") is a
+man; "they change it then", after a stated year, dates no later time.
 
-Claims: a stop in lay words ("quit at 74", "pack it in at 75", "75 as the hard stop") is a direction to stop, and "no
-more mammograms once you're past 75" advises against (not "no hard stop"); "no matter how healthy" denies the card's
-condition, and "whatever her life expectancy" waives the life expectancy it weighs; a learner's "drop X from its advice" takes advice out; advice kept to a group the card does not single out
-("only for Black women") contradicts it, and so does a denial kept to an age band ("not recommended, but only for
-women younger than 40") against a card's "at any age"; "whichever she and her clinician settle on", "talked over
-between her and her clinician" and "going on her health" are the shared decision; "every year, no skipping" is the
-yearly interval; "had every woman getting a mammogram" and "all four say start at 40" are recommendations; "the ACR
-and the task force part ways: yearly against every two years" gives each its own value; a ranking of one kind over
-another ("catches more cancers than the flat kind") is not stated by a card that finds both effective (a preference
-over the other is contradicted); "if you're of a mind to" and "only if she asks for one" make an option; a change or
-update dated to a year neither its source nor its card gives contradicts (not "moved from X in 2016 to Y in 2024");
-"begin only when they reach 50" gives a start; "then one every two years" states no number one; "grades screening
-for women aged 50 to 74 a C" gives a grade; a choice left "to the clinician alone" is not shared; "the stopping
-point" names the topic, not a stop; "differing recommendations help patients choose and should be kept as they are"
-reverses the ACR's call; "40 times more likely" is not 40% more; a time told between two documents is checked against
-their publication dates. Each with a counterpart that keeps its reading."""
+Claims: a stop in lay words ("quit at 74", "pack it in at 75", "75 as the hard stop") is a direction to stop, and
+"no more mammograms once you're past 75" advises against (not "no hard stop"); "no matter how healthy" denies the
+card's condition, and "whatever her life expectancy" waives the life expectancy it weighs; a learner's "drop X from
+its advice" takes advice out; advice kept to a group the card does not single out ("only for Black women")
+contradicts it, and so does a denial kept to an age band ("not recommended, but only for women younger than 40")
+against a card's "at any age"; "whichever she and her clinician settle on", "talked over between her and her
+clinician" and "going on her health" are the shared decision; "every year, no skipping" is the yearly interval; "had
+every woman getting a mammogram" and "all four say start at 40" are recommendations; "the ACR and the task force
+part ways: yearly against every two years" gives each its own value; a ranking of one kind over another ("catches
+more cancers than the flat kind") is not stated by a card that finds both effective (a preference over the other is
+contradicted); "if you're of a mind to" and "only if she asks for one" make an option; a change or update dated to a
+year neither its source nor its card gives contradicts (not "moved from X in 2016 to Y in 2024"); "begin only when
+they reach 50" gives a start; "then one every two years" states no number one; "grades screening for women aged 50
+to 74 a C" gives a grade; a choice left "to the clinician alone" is not shared; "the stopping point" names the
+topic, not a stop; "differing recommendations help patients choose and should be kept as they are" reverses the
+ACR's call; "40 times more likely" is not 40% more; a time told between two documents is checked against their
+publication dates. Each with a counterpart that keeps its reading."""
 
 import datetime as dt
 

@@ -194,8 +194,9 @@ _ASKS_FOR_HERSELF = re.compile(r"\b(should|do|can|must|could|would|will|shall|ne
 # an age after a verb of starting or stopping screening: the age asked about
 # an age put in place of hers ("if she was 45 instead", "what if she were 45?", "say she had been 45"): the age asked
 # about, not another age of hers
-_COUNTERFACTUAL = re.compile(r"\b(?:what if|if|suppose|supposing|say|imagine)\s+(?:she|he|i|they|the patient|my patient|"
-                             r"the pt|pt)\s+(?:was|were|had been|'d been)\s+(?:only\s+|just\s+|already\s+)?(\d{2})\b"
+_COUNTERFACTUAL = re.compile(r"\b(?:what if|if|suppose|supposing|say|imagine)\s+"
+                             r"(?:she|he|i|they|the patient|my patient|the pt|pt)\s+(?:was|were|had been|'d been)\s+"
+                             r"(?:only\s+|just\s+|already\s+)?(\d{2})\b"
                              r"(?=[^.?!]{0,25}\b(?:instead|rather)\b|\s*\?|,)", re.I)
 _THRESHOLD = re.compile(r"\b(stop|start|begin|continu|end|quit|cease|screen|cut)\w*\b[^.;!?]{0,30}?"
                         r"\b(at|until|by|after|past)\s+(?:age\s+)?$", re.I)

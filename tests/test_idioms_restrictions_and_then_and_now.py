@@ -260,9 +260,6 @@ def test_everyone_set_to_a_course_is_the_recommendation(verifier):
 
 def test_a_grade_told_after_a_long_object_is_read(verifier):
     then = dt.date(2019, 6, 1)
-    # (of the ages before 50, against a card on 50 to 74: another age group's grade)
-    assert judge(verifier, "The USPSTF's 2016 statement graded the decision to start screening before 50 as a C.",
-                 USPSTF_2016_REC, then)[0] == "does_not_support"
     assert judge(verifier, "The USPSTF's 2016 statement graded the decision to start screening before 50 as a C.",
                  USPSTF_2016_40_49, then)[0] == "supports"
     assert judge(verifier, "USPSTF grades biennial screening for women aged 50 to 74 a C.", USPSTF_2016_REC,

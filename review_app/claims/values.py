@@ -319,10 +319,8 @@ def ranges_apart(claim: Facts, card: Facts) -> bool:
     """Every age range the claim states lies outside every range the card states ("75 and older"
     against a card for 40 to 74): the card is about another age group, so it does not state the
     claim's advice, nor contradict it."""
-    # (with no range of its own, an age the claim puts things before is the range below it: "screening before 50")
-    ranges = claim.age_ranges or tuple((0, int(float(b)) - 1) for b in claim.bounds)
-    return bool(ranges and card.age_ranges) and all(
-        high < c_low or low > c_high for low, high in ranges for c_low, c_high in card.age_ranges)
+    return bool(claim.age_ranges and card.age_ranges) and all(
+        high < c_low or low > c_high for low, high in claim.age_ranges for c_low, c_high in card.age_ranges)
 
 
 def continued_past_end(claim: Facts, card: Facts) -> str:

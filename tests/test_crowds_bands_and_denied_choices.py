@@ -101,6 +101,13 @@ def test_such_woman_and_asking_additionally_ask_one_point_more(engine, settings,
     "the task force? When's she start and how often?",
     "Genetic test for me came negative, no BRCA. But mother had breast cancer when she was 52. I am 41 now. Which "
     "interval of mammography USPSTF give for me, or I am outside of their recommendation?",
+    # (the next stop's: her group asked again, tests/test_idioms_restrictions_and_then_and_now.py)
+    "She's 40 and her mum had breast cancer at 60. Does that change the every-two-years thing from the task force, "
+    "or is she still in the same boat?",
+    "Daughter's 44. Had the gene test, came back negative, no BRCA. So is she back to ordinary average risk? When "
+    "does she start by the cancer society?",
+    "I am 42. My mother had breast cancer at 58. Doctor say the USPSTF rules maybe is not for me because of mother. "
+    "It is for me or not?",
 ])
 def test_whether_she_is_regular_folks_or_outside_the_advice_asks_whom_it_covers(engine, settings, question):
     assert "applies_to" in engine.ask(question, settings).aspects
@@ -109,6 +116,8 @@ def test_whether_she_is_regular_folks_or_outside_the_advice_asks_whom_it_covers(
 def test_whom_it_covers_is_not_asked_without_those_words(engine, settings):
     assert "applies_to" not in engine.ask("Her gene panel came back clean. She is 41. When does she start under the "
                                           "task force, and how often?", settings).aspects
+    assert "applies_to" not in engine.ask("I am 42. The USPSTF says every 2 years, but is it for me to decide when to "
+                                          "start?", settings).aspects
 
 
 def test_the_muddle_itself_asks_about_the_conflicting_advice(engine, settings):

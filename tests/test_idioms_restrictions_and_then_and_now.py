@@ -61,29 +61,24 @@ from .conftest import answered_chunks, judge
 # --- questions ---------------------------------------------------------------------------------------------
 
 
-def test_a_boy_named_by_whose_he_is_is_her_child_and_one_asked_of_is_a_man(engine, settings):
-    decision = engine.ask("My daughter is 45 and she breastfed her last boy ten years ago. Is she ok to start "
-                          "mammograms or does the breastfeeding matter?", settings)
-    assert not decision.abstain and not decision.scope_flags
-    assert "male_screening" in engine.ask("Should my boy get a mammogram? He is 30.", settings).scope_flags
-
-
-@pytest.mark.parametrize("question", [
-    "She's 40 and her mum had breast cancer at 60. Does that change the every-two-years thing from the task force, "
-    "or is she still in the same boat?",
-    "Daughter's 44. Had the gene test, came back negative, no BRCA. So is she back to ordinary average risk? When "
-    "does she start by the cancer society?",
-    "I am 42. My mother had breast cancer at 58. Doctor say the USPSTF rules maybe is not for me because of mother. "
-    "It is for me or not?",
+@pytest.mark.parametrize(("flagged", "flag", "counterpart"), [
+    # a man asked of is a man; a boy named by whose he is, her child
+    ("Should my boy get a mammogram? He is 30.", "male_screening",
+     "My daughter is 45 and she breastfed her last boy ten years ago. Is she ok to start mammograms or does the "
+     "breastfeeding matter?"),
+    # ... and so is one asked of with the modal after him
+    ("My husband 58, his father had breast cancer. Husband must do mammogram screening? from what age?",
+     "male_screening", "My father had breast cancer at 58. I am 45, when must I start mammogram screening?"),
+    # feeding a baby with the breast now is breastfeeding; until a past year, a state that has ended
+    ("I am 41, I feed baby with breast now, baby is 7 month. Is it time for screening mammogram or I must wait?",
+     "pregnancy_or_lactation",
+     "I fed my baby with breast until 2019. I am 45 now, when to start screening mammogram?"),
 ])
-def test_her_group_asked_again_asks_whom_the_advice_covers(engine, settings, question):
-    assert "applies_to" in engine.ask(question, settings).aspects
-
-
-def test_whom_it_covers_is_not_asked_by_a_decision_for_her(engine, settings):
-    decision = engine.ask("I am 42. The USPSTF says every 2 years, but is it for me to decide when to start?",
-                          settings)
-    assert "applies_to" not in decision.aspects
+def test_who_is_asked_about_and_her_state_now_in_lay_words(engine, settings, flagged, flag, counterpart):
+    decision = engine.ask(flagged, settings)
+    assert decision.abstain and flag in decision.scope_flags
+    other = engine.ask(counterpart, settings)
+    assert not other.abstain and not other.scope_flags
 
 
 def test_the_professions_in_a_list_of_organizations_name_the_colleges(engine, settings):
@@ -107,14 +102,6 @@ def test_the_clinicians_exam_in_few_words_is_asked(engine, settings, question):
     assert answered_chunks(engine, settings, question) == {ACS_CBE, ACOG_2017_CBE}
 
 
-def test_feeding_a_baby_with_the_breast_now_is_breastfeeding(engine, settings):
-    decision = engine.ask("I am 41, I feed baby with breast now, baby is 7 month. Is it time for screening "
-                          "mammogram or I must wait?", settings)
-    assert decision.abstain and "pregnancy_or_lactation" in decision.scope_flags
-    assert not engine.ask("I fed my baby with breast until 2019. I am 45 now, when to start screening mammogram?",
-                          settings).abstain
-
-
 @pytest.mark.parametrize(("question", "chunks"), [
     ("In 2017 she was told she has dense tissue. What did the task force say then about adding ultrasound or MRI "
      "after a clean mammogram? And now - same note or changed?", {USPSTF_2016_DENSE, USPSTF_DENSE}),
@@ -129,14 +116,6 @@ def test_a_past_time_alone_answers_its_version(engine, settings):
     question = "In 2017 she was told she has dense tissue. What did the task force say then about adding " \
                "ultrasound or MRI after a clean mammogram?"
     assert answered_chunks(engine, settings, question) == {USPSTF_2016_DENSE}
-
-def test_a_man_asked_of_with_the_modal_after_him_is_a_man(engine, settings):
-    decision = engine.ask("My husband 58, his father had breast cancer. Husband must do mammogram screening? from "
-                          "what age?", settings)
-    assert decision.abstain and "male_screening" in decision.scope_flags
-    assert "male_screening" not in engine.ask("My father had breast cancer at 58. I am 45, when must I start "
-                                              "mammogram screening?", settings).scope_flags
-
 
 def test_a_change_pointed_back_to_the_time_stated_dates_no_later_time(engine, settings):
     decision = engine.ask("In 2009 what USPSTF was recommend for women 40-49 about mammografy? my aunt say they "

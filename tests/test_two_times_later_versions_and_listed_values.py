@@ -110,7 +110,7 @@ def test_claims_read_by_the_times_they_speak_of(verifier, claim, chunk, label):
     # a prompt to ask about a thing: the description that follows is the claim
     ("You may want to ask about 3D mammography, which the USPSTF considers an effective screening method.",
      USPSTF_MODALITY, "supports"),
-    ("You may want to ask about 3D mammography, which the USPSTF considers more effective than 2D.",
+    ("You may want to ask about 3D mammography, which the USPSTF considers the only effective screening method.",
      USPSTF_MODALITY, "contradicts"),
     # an age band told as a place
     ("ACS: yearly for a 50-year-old, who falls in the 45 to 54 band.", ACS_45_54, "supports"),

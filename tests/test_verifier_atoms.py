@@ -292,7 +292,11 @@ def test_chat_style_answers(verifier):
 @pytest.mark.parametrize("text, chunk, expected", [
     ("The USPSTF says both standard and 3D mammography are effective for screening.", "uspstf-2024#screening-modality",
      "supports"),
+    # (a ranking the card does not make is not stated, as nine sets written apart label it; one kind called less
+    # effective, or recommended over the other, contradicts the card)
     ("The USPSTF says 3D mammography is better than standard mammography.", "uspstf-2024#screening-modality",
+     "does_not_support"),
+    ("The USPSTF says standard mammography is less effective than 3D mammography.", "uspstf-2024#screening-modality",
      "contradicts"),
     ("Black women are about 40% less likely to die of breast cancer, according to the USPSTF.",
      "uspstf-2024#changes-from-2016", "contradicts"),

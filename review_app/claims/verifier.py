@@ -1806,10 +1806,11 @@ class Verifier:
                      and not (at_times and any(p.search(sentence) for p in self.accounting.condition))), "")
 
     def _unstated_side(self, claim: _ClaimReading, card: Facts) -> str:
-        """An antonym pair of `unstated_antonyms` the claim takes a side on and the card names with neither side
-        ("X catches more than Y" against a card that finds both effective), or ""."""
+        """An antonym pair of `unstated_antonyms` on whose first side the claim stands while the card names neither
+        side ("X catches more than Y" against a card that finds both effective), or "" (the second side, "equally
+        effective", is what a card that ranks neither above the other says)."""
         for name, first, second in self.reader.rules.antonyms:
-            if name in self.reader.rules.unstated_antonyms and name in dict(claim.facts.poles) \
+            if name in self.reader.rules.unstated_antonyms and dict(claim.facts.poles).get(name) == 1 \
                     and not any(p.search(card.text) for p in first + second):
                 return name
         return ""

@@ -23,6 +23,7 @@ from ..records import Source
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")
 BOUNDS = ("about", "above", "below", "nearly", "exactly")
+OrganizationNames = Sequence[tuple[str, Sequence[re.Pattern[str]]]]  # an organization -> its name patterns
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,11 @@ def load_elapsed(directory: Path) -> ElapsedRules:
     name, problems = path.name, []
     if not isinstance(data, dict):
         raise CorpusError([Problem(name, "elapsed", "expected a mapping")])
-    told = tuple(p for i, text in enumerate(data.get("told") or [])
+    told_texts = data.get("told") or []
+    if not isinstance(told_texts, list):
+        problems.append(Problem(name, "elapsed.told", "expected a list of patterns"))
+        told_texts = []
+    told = tuple(p for i, text in enumerate(told_texts)
                  if (p := compile_pattern(text, name, f"elapsed.told[{i}]", problems)) is not None)
     for i, pattern in enumerate(told):
         if {"amount", "unit", "direction"} - set(pattern.groupindex):
@@ -86,14 +91,15 @@ def load_elapsed(directory: Path) -> ElapsedRules:
     return ElapsedRules(told, units, amounts, tuple(str(w).lower() for w in later), bounds)
 
 
-def elapsed_told(text: str, rules: ElapsedRules, names: Sequence[tuple[str, Sequence[re.Pattern[str]]]],
+def elapsed_told(text: str, rules: ElapsedRules, names: OrganizationNames,
                  sources: Sequence[Source], cited: Source) -> Elapsed | None:
     """The first time the (normalized, lower-case) claim tells between two documents it names, with
     `names` the organizations' name patterns, or None when it tells none or its two ends are not two
     dated documents of the corpus."""
     for pattern in rules.told:
         for m in pattern.finditer(text):
-            claimed = _claimed_days(m, rules)
+            unit = _unit_days(m.group("unit"), rules)
+            claimed = _claimed_days(m, rules, unit)
             if claimed is None:
                 continue
             start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
@@ -108,14 +114,13 @@ def elapsed_told(text: str, rules: ElapsedRules, names: Sequence[tuple[str, Sequ
             actual = (first.published_date - second.published_date).days
             bound = _bound(m, rules)
             return Elapsed(first, second, m.group(0).strip(), claimed, actual,
-                           _holds(claimed, actual, bound, _unit_days(m.group("unit"), rules)))
+                           _holds(claimed, actual, bound, unit))
     return None
 
 
-def _claimed_days(m: re.Match, rules: ElapsedRules) -> float | None:
+def _claimed_days(m: re.Match, rules: ElapsedRules, unit: float | None) -> float | None:
     amount_text = m.group("amount").lower()
     amount = int(amount_text) if amount_text.isdigit() else dict(rules.amounts).get(amount_text)
-    unit = _unit_days(m.group("unit"), rules)
     if amount is None or unit is None:
         return None
     later = m.group("direction").lower() in rules.later
@@ -145,16 +150,16 @@ def _holds(claimed: float, actual: int, bound: str, unit: float | None) -> bool:
     return abs(along - size) <= max(0.25 * size, (unit or 1) / 2 + 1)
 
 
-def _named(text: str, names: Sequence[tuple[str, Sequence[re.Pattern[str]]]]) -> list[tuple[int, str]]:
+def _named(text: str, names: OrganizationNames) -> list[tuple[int, str]]:
     return sorted((m.start(), org) for org, patterns in names for p in patterns for m in p.finditer(text))
 
 
-def _last_named(text: str, names) -> str | None:
+def _last_named(text: str, names: OrganizationNames) -> str | None:
     found = _named(text, names)
     return found[-1][1] if found else None
 
 
-def _first_named(text: str, names) -> str | None:
+def _first_named(text: str, names: OrganizationNames) -> str | None:
     found = _named(text, names)
     return found[0][1] if found else None
 

@@ -51,6 +51,7 @@ from .accounting import (
     words_after,
 )
 from .elapsed import elapsed_told, load_elapsed
+from .set_apart import load_set_apart, set_apart
 from .values import (
     DATED_YEAR,
     MONTHS,
@@ -169,6 +170,7 @@ class Verifier:
         self._concepts_by_organization: dict[str, frozenset[str]] = {}
         self.accounting = load_accounting(engine.pack.directory)
         self.elapsed = load_elapsed(engine.pack.directory)
+        self.set_apart = load_set_apart(engine.pack.directory)
         self._years_on_card: dict[str, frozenset[str]] = {}  # the years each card binds to an update of its advice
         for chunk in engine.corpus.chunks:
             self._years_on_card[chunk.document_id] = self._years_on_card.get(chunk.document_id, frozenset()) \
@@ -395,6 +397,17 @@ class Verifier:
         if elapsed is not None and source.id in (elapsed.first.id, elapsed.second.id):
             # (true by the dates, which no card states: the cited one gives one end of it)
             return verdict("partially_supports", "missing_fact", elapsed.explain())
+        apart = set_apart(claim.said, self.set_apart) if claim.said else None
+        if apart is not None and self._judge(self._read_claim(apart.denied, reference_date), chunk_id,
+                                             reference_date).label == "supports" \
+                and self._judge(self._read_claim(apart.affirmed, reference_date), chunk_id,
+                                reference_date).label in ("supports", "partially_supports"):
+            # "A, but not B" against a card that says the same of B
+            return verdict("contradicts", "missing_fact",
+                           f"{chunk_id} says it of {apart.member} too, which the claim denies")
+        held = self._held_since(claim, chunk_id, reference_date)
+        if held:
+            return verdict("contradicts", "missing_fact", held)
         own = not claim.attributed or chunk.organization in claim.attributed  # the claim speaks for its organization
         # A claim that says who is left out names those groups; it is not about them.
         listing = _lists_left_out(claim.facts)
@@ -449,7 +462,7 @@ class Verifier:
             successors = [s.id for s in corpus.sources if source.id in s.supersedes]
             if successors and source.id not in {c for s in corpus.sources for c, _ in s.replaces_sections}:
                 detail += f" (by {', '.join(successors)})"
-            elif successors:
+            elif successors and status == "superseded":
                 detail = (f"is superseded at {when} in this section ({chunk_id}: replaced by "
                           f"{', '.join(successors)}; its other sections stay current)")
             if status == "superseded" and self._dates_a_part_to(claim, chunk_id):
@@ -1129,6 +1142,21 @@ class Verifier:
                 if against:
                     return (f"{chunk_id} gives this as of {published.isoformat()}; "
                             f"in {year}, {against[0]} said otherwise")
+        return ""
+
+    def _held_since(self, claim: _ClaimReading, chunk_id: str, reference_date: dt.date) -> str:
+        """A state the claim says has held since a year before the chunk's source (`held_since`): it is put to
+        the card as of that year and as of today; the first reading the card denies explains why."""
+        published = self._published(chunk_id)
+        m = next((m for p in self.reader.rules.held_since for m in p.finditer(claim.said)), None)
+        if m is None or published is None or int(m.group("year")) >= published.year:
+            return ""
+        year = m.group("year")
+        for told, when in ((f"in {year}", f"in {year}"), ("", "today")):
+            text = re.sub(r"\s+([,.;:])", r"\1", f"{claim.said[:m.start()]}{told}{claim.said[m.end():]}").strip(" ,")
+            judged = self._judge(self._read_claim(text, reference_date), chunk_id, reference_date)
+            if judged.label == "contradicts":
+                return f"{judged.explanation} (the claim says it has held since {year}: so {when})"
         return ""
 
     def _published(self, chunk_id: str) -> dt.date | None:
@@ -2133,7 +2161,8 @@ _MONTH_NAMES = tuple(MONTHS.split("|"))
 # where a claim sentence's parts meet ("yearly from 40 + a risk check by 25")
 _PARTS = re.compile(r"\s[+&]\s|[,;]|\band\b|\bplus\b")
 # the years a figure was measured over ("rising 2% a year from 2015 to 2019"): a span, not a date of the advice
-_DATED_PARTS = re.compile(r"[;:]|,(?=\s*(?:which|and|so|because|while|but)\b)")
+# (and the clause a reason is told in: "one reason given for the change was that incidence rose from 2015 to 2019")
+_DATED_PARTS = re.compile(r"[;:]|,(?=\s*(?:which|and|so|because|while|but)\b)|\b(?:was|is|were|are)\s+that\b")
 _YEAR_SPAN = re.compile(r"\b(?:from|between)\s+(?:(?:early|mid|late)[- ]?)?(\d{4})\s*"
                         r"(?:to|and|through|until|-|\u2013)\s*(?:(?:early|mid|late)[- ]?)?(\d{4})\b")
 

@@ -89,9 +89,14 @@ _BEFORE_UPDATE = (
     # (a month is no organization's name: "before the Oct 2024 interim update")
     r"\b(?:before|prior to|until)\s+(?:the\s+)?(?:(?!(?:" + "|".join(_MONTHS) + r")\b)"
     r"(?P<org>{names}[a-z][\w.&-]*)(?:'s|’s|s'|'|’)?\s+)?"
-    r"(?:(?:put|puts|came) out (?:with )?|published |released |issued |made |did )?(?:its |their |the |an? )?"
+    r"(?:(?:put|puts|came) out (?:with )?|published |released |issued |made |make |makes |making |did )?"
+    r"(?:its |their |the |an? )?"
     r"(?:(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
-    r"(?:(?P<year>19[89]\d|20\d\d)\s+)?(?:(?:interim|final|new|newer|latest|draft|revised|full)\s+)?"
+    r"(?:(?P<year>19[89]\d|20\d\d)\s+)?"
+    # ... its name after the year ("before the 2024 ORG update")
+    r"(?:(?P<org_after>{names}[a-z][\w.&-]*)(?:'s|’s)?\s+(?=(?:(?:interim|final|new|newer|latest|draft|revised|full)\s+)?"
+    r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b))?"
+    r"(?:(?:interim|final|new|newer|latest|draft|revised|full)\s+)?"
     r"(?:update|updated|change|changed|changes|revision|revised|recommendation|guideline|statement|bulletin)\b"
     # ... its year told after it ("before ORG-A changed its recommendation in 2024")
     r"(?:(?:\s+(?:its|their|the)(?:\s+[\w-]+){{0,2}}?\s+(?:recommendations?|guidelines?|guidance|advice|statement|"
@@ -125,6 +130,8 @@ _PURPOSE = re.compile(r"^\s*(for|as part of|in) [^:?.!]{0,80}:\s", re.I)
 
 _NOW = re.compile(r"\b(now|nowadays|today|currently|current|these days|anymore|any more|still|chang\w*|differ\w*|"
                   r"compar\w*|since then|update[sd]?|revis\w*|new)\b", re.I)
+_CONTINUED = re.compile(r"\b(still|anymore|any more)\b", re.I)
+_STILL_NOW = re.compile(r"\b(is|are|does|do|has|have)\s+(\w+\s+){0,2}?still\b", re.I)
 # ("versus" is no such word: "annual versus biennial" compares intervals, not times)
 # a passage quoted from a dated text ("found this in a letter dated November 2015: 'ORG-A now recommends ...'"):
 # the quotation is the text's; what the asker writes after it is asked on the asker's own day
@@ -299,6 +306,11 @@ def _then_and_now(question: str, stated: QuestionTime, found: list[QuestionTime]
         return bool(later) or bool(_ASKS_TODAY.search(asked_after))
     if organizations_compared:
         rest = _COMPARED.sub(" ", rest)
+    if _STANDPOINT_LEAD.match(stated.phrase) and not _STILL_NOW.search(rest):
+        # ("as of March 2019, with the old batch still running, what did ORG advise?", "as of 2019, did ORG
+        # still advise yearly?"): continuity up to the standpoint, no present asked of ("..., and is it
+        # still the same?" asks of the present)
+        rest = _CONTINUED.sub(" ", rest)
     asks_now = bool(_ASKS_NOW.search(rest))
     return bool(later) or asks_now or (not pointed_back and bool(_NOW.search(_BEFORE_A_CHANGE.sub(" ", rest))))
 
@@ -348,7 +360,8 @@ def _before_year(match: re.Match) -> dt.date:
 
 def _before_source(match: re.Match, sources: list[Source], organizations: dict[str, str]) -> dt.date | None:
     """The day before the named organization's (or, unnamed, the earliest) source of that year."""
-    org = organizations.get(re.sub(r"\s+", " ", match.group("org") or "").lower())
+    org = organizations.get(re.sub(r"\s+", " ", match.group("org") or "").lower()) \
+        or organizations.get(re.sub(r"\s+", " ", match.group("org_after") or "").lower())
     year = match.group("year") or match.group("year_after")
     year = int(year) if year else None
     month = _MONTHS[match.group("month").lower()] if match.group("month") else None

@@ -225,6 +225,8 @@ class ClaimRules:
     # a year a card binds to an update of its own advice ("its advice for group X was updated in 2023"; group 1):
     # a year a claim may date a change of that organization to, besides its documents' own years
     updated_in: tuple[re.Pattern[str], ...] = ()
+    # a state said to have held since a year, told with a present perfect (group `year`): "ever since 2016 ORG has ..."
+    held_since: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -469,7 +471,8 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       patterns(data.get("restricted_to"), "restricted_to") if data.get("restricted_to") else (),
                       frozenset(map(str, unstated)),
                       held_back,
-                      patterns(data.get("updated_in"), "updated_in") if data.get("updated_in") else ())
+                      patterns(data.get("updated_in"), "updated_in") if data.get("updated_in") else (),
+                      patterns(data.get("held_since"), "held_since") if data.get("held_since") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -195,6 +195,9 @@ class TopicRule:
     # what, right after an uncovered word, makes it the one who asks ("<billing> rep wants to know if ..."):
     # the ask's subject, not its topic
     asker_after: re.Pattern[str] | None = None
+    # a comparison the asker draws to say what is meant ("screening vs diagnostic? like the <other trade's>
+    # check every piece gets"): told, not asked, when the corpus topic is named outside it
+    likened: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,11 @@ class ScopeGuard:
         # an aside told inside the ask is context too ("the difference between X and Y (her insurer billed
         # one as Y last year)"); an aside that asks ("(is it covered?)") is kept
         told = _TOLD_ASIDE.sub(" ", asked)
+        if self.topic.likened is not None:
+            unlikened = self.topic.likened.sub(" ", told)
+            if any(a.search(unlikened) for a in self.topic.anchors):
+                told = unlikened
+                pointed = self.topic.likened.sub(" ", pointed)
         for label, patterns in self.topic.uncovered:
             thing = label in self.topic.uncovered_things
             where = question if label in self.topic.uncovered_anywhere else pointed if thing else told
@@ -544,11 +552,11 @@ def _parse_topic(spec: object, file: str, problems: list[Problem]) -> TopicRule 
     anchors, related, compared, refers_back = ([compile_pattern(p, file, f"topic.{key}[{i}]", problems)
                                                 for i, p in enumerate(spec.get(key) or [])]
                                                for key in ("anchors", "related", "compared", "refers_back"))
-    subject, asker = (compile_pattern(spec[key], file, f"topic.{key}", problems) if spec.get(key) else None
-                      for key in ("subject_after", "asker_after"))
+    subject, asker, likened = (compile_pattern(spec[key], file, f"topic.{key}", problems) if spec.get(key) else None
+                               for key in ("subject_after", "asker_after", "likened"))
     return TopicRule(str(spec.get("label") or "the corpus topic"), tuple(a for a in anchors if a is not None),
                      tuple(r for r in related if r is not None), tuple(groups["other_topics"]),
                      tuple(groups["uncovered"]), frozenset(anywhere), frozenset(things),
                      tuple(r for r in refers_back if r is not None), tuple(c for c in compared if c is not None),
-                     subject, asker)
+                     subject, asker, likened)
 

@@ -11,14 +11,17 @@ ORG-B's advice?" asks its reaction; "the one they send you for when something's 
 mammogram; "after breast cancer" is a personal history (not "after breast cancer in my mother").
 
 Claims: a member set apart ("important for one group, but not for Black women") is put to the card too, and a card
-that says the same of it contradicts the claim (an age band set apart is left to the value checks); a state said
-to have held since a year ("ever since 2016 ORG has given the 40s a grade B") is put to a later card as of that
-year and as of today; "leaves off people with X" excludes them; the clause a reason is told in ("one reason was
-that incidence rose from 2015 to 2019") dates the rise, not the change; "not only from 50" gives no start; "evidence
-for X is not enough" is an insufficient-evidence statement; a comparison drawn from another trade ("like a two-year
-roof inspection") gives no value; "the biennial recommendation applies to X" names the advice; a deadline joined to
-an option ("may begin after counseling, and no later than 50") is what she should do by then; a section not yet
-published at the date is said to be so, not superseded. Each with a counterpart that keeps its reading."""
+that says the same of it contradicts the claim (an age band set apart is left to the value checks); a state said to
+have held since a year ("ever since 2016 ORG has given the 40s a grade B") is put to a later card as of that year
+and as of today; "leaves off people with X" excludes them; the clause a reason is told in ("one reason was that
+incidence rose from 2015 to 2019") dates the rise, not the change; "not only from 50" gives no start; "evidence for
+X is not enough" is an insufficient-evidence statement; a comparison drawn from another trade ("like a two-year roof
+inspection") gives no value; "the biennial recommendation applies to X" names the advice; differing recommendations
+called "healthy" contradict a card that says they confuse patients; an earlier version's position told beside the
+present one ("whereas in 2016 it found the evidence insufficient, in 2024 it treats X as effective") is not stated
+by a current card that tells nothing of before; a deadline joined to an option ("may begin after counseling, and no
+later than 50") is what she should do by then; a section not yet published at the date is said to be so, not
+superseded. Each with a counterpart that keeps its reading."""
 
 import datetime as dt
 
@@ -27,6 +30,7 @@ import pytest
 from .chunks import (
     ACOG_FAQ_DIAGNOSTIC,
     ACOG_START,
+    ACR_CONFLICTING,
     ACR_RESPONSE,
     ACR_RISK,
     ACS_40_44,
@@ -221,6 +225,10 @@ def test_a_state_held_since_a_year_is_put_to_a_later_card_then_and_now(verifier,
     ("USPSTF: every other year for her, like a two-year roof inspection, anywhere from 40 through 74.", USPSTF_REC,
      "supports", "USPSTF: every year for her, like a one-year roof inspection, anywhere from 40 through 74.",
      "contradicts"),
+    # differing recommendations called healthy, against a card that says they confuse patients
+    ("The ACR says differing recommendations are healthy because they give patients choice.", ACR_CONFLICTING,
+     "contradicts", "The ACR says differing recommendations confuse patients, and that doctors should give patients "
+     "a choice of test.", "partially_supports"),
     # the advice named by its schedule as whom it covers
     ("The USPSTF's biennial recommendation applies to people with dense breasts as well.", USPSTF_POPULATION,
      "supports", "The USPSTF's biennial recommendation applies to people with a BRCA mutation as well.",
@@ -230,6 +238,25 @@ def test_words_of_exclusion_reason_denial_and_comparison(verifier, claim, chunk,
                                                          counterpart_label):
     assert judge(verifier, claim, chunk)[0] == label
     assert judge(verifier, counterpart, chunk)[0] == counterpart_label
+
+
+@pytest.mark.parametrize(("claim", "chunk", "label"), [
+    # an earlier version's position told beside the present one, against a current card that tells nothing of before
+    ("Whereas in 2016 the USPSTF found insufficient evidence on DBT as a primary screening method, in 2024 it "
+     "treats DBT as an effective way to screen.", USPSTF_MODALITY, "partially_supports"),
+    ("So the Task Force used to call the forties an individual decision, and since 2024 it's every other year "
+     "starting at forty.", USPSTF_REC, "partially_supports"),
+    # ... the present part still compared: one the card denies is denied
+    ("Whereas in 2016 the USPSTF found insufficient evidence on DBT, in 2024 it calls DBT the only effective test.",
+     USPSTF_MODALITY, "contradicts"),
+    # a year that dates no version of the organization's (a birth year) tells no earlier position
+    ("Mom was born in 1978, so she's 47 or 48 now, inside the USPSTF's 40-to-74 range.", USPSTF_REC, "supports"),
+    # a card that tells what came before states the earlier part too
+    ("Per the update, all average-risk individuals should begin mammography at age 40, where previously it was "
+     "offered at 40 with a start by 50.", ACOG_START, "supports"),
+])
+def test_an_earlier_versions_position_beside_the_present_one(verifier, claim, chunk, label):
+    assert judge(verifier, claim, chunk)[0] == label
 
 
 def test_a_deadline_joined_to_an_option_is_what_she_should_do_by_then(verifier):

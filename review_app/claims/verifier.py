@@ -52,6 +52,7 @@ from .accounting import (
 )
 from .elapsed import elapsed_told, load_elapsed
 from .set_apart import load_set_apart, set_apart
+from .time_parts import load_earlier_parts, time_parts
 from .values import (
     DATED_YEAR,
     MONTHS,
@@ -171,6 +172,7 @@ class Verifier:
         self.accounting = load_accounting(engine.pack.directory)
         self.elapsed = load_elapsed(engine.pack.directory)
         self.set_apart = load_set_apart(engine.pack.directory)
+        self.earlier_parts = load_earlier_parts(engine.pack.directory)
         self._years_on_card: dict[str, frozenset[str]] = {}  # the years each card binds to an update of its advice
         for chunk in engine.corpus.chunks:
             self._years_on_card[chunk.document_id] = self._years_on_card.get(chunk.document_id, frozenset()) \
@@ -408,6 +410,9 @@ class Verifier:
         held = self._held_since(claim, chunk_id, reference_date)
         if held:
             return verdict("contradicts", "missing_fact", held)
+        earlier = self._earlier_part_beside(claim, chunk_id, status, reference_date)
+        if earlier:
+            return verdict("partially_supports", "missing_fact", earlier)
         own = not claim.attributed or chunk.organization in claim.attributed  # the claim speaks for its organization
         # A claim that says who is left out names those groups; it is not about them.
         listing = _lists_left_out(claim.facts)
@@ -1158,6 +1163,36 @@ class Verifier:
             if judged.label == "contradicts":
                 return f"{judged.explanation} (the claim says it has held since {year}: so {when})"
         return ""
+
+    def _earlier_part_beside(self, claim: _ClaimReading, chunk_id: str, status: str, reference_date: dt.date) -> str:
+        """A claim that tells an earlier version's position beside the present one (`earlier_part`), cited to a
+        current card of its organization that names neither an earlier year nor a change: the card states the
+        present part (when it does) and nothing of the earlier one."""
+        published = self._published(chunk_id)
+        if status != "current" or published is None or not claim.said or claim.atoms:
+            return ""
+        if claim.attributed and self.engine.corpus.chunk_by_id[chunk_id].organization not in claim.attributed:
+            return ""
+        corpus = self.engine.corpus
+        organization = corpus.chunk_by_id[chunk_id].organization
+        card = self._normalized_card(chunk_id)
+        if self._card_moves(chunk_id) or any(
+                p.search(card) for p in self.reader.rules.earlier_told + self.reader.rules.change_verbs):
+            return ""  # the card tells what came before too
+        versions = {s.published_date.year for s in corpus.sources if s.organization == organization
+                    and s.published_date is not None and s.published_date < published}
+
+        def gives_a_position(part: str) -> bool:
+            facts = self.reader.read(part, self.reader.rules.claim_priority)
+            return bool(facts.strengths or facts.intervals or facts.grades or facts.negated
+                        or any(n.isdigit() and len(n) < 4 for n in facts.numbers))
+
+        parts = time_parts(claim.said, self.earlier_parts, versions, gives_a_position)
+        if parts is None or any(re.search(rf"\b{y}\b", card) for part in parts.earlier for y in YEAR.findall(part)):
+            return ""
+        if self._judge(self._read_claim(parts.present, reference_date), chunk_id, reference_date).label != "supports":
+            return ""
+        return f"{chunk_id} states what the claim says holds now, not what it says of before ('{parts.earlier[0]}')"
 
     def _published(self, chunk_id: str) -> dt.date | None:
         """The publication date of the chunk's source (None for an undated source)."""

@@ -19,9 +19,11 @@ X is not enough" is an insufficient-evidence statement; a comparison drawn from 
 inspection") gives no value; "the biennial recommendation applies to X" names the advice; differing recommendations
 called "healthy" contradict a card that says they confuse patients; an earlier version's position told beside the
 present one ("whereas in 2016 it found the evidence insufficient, in 2024 it treats X as effective") is not stated
-by a current card that tells nothing of before; a deadline joined to an option ("may begin after counseling, and no
-later than 50") is what she should do by then; a section not yet published at the date is said to be so, not
-superseded. Each with a counterpart that keeps its reading."""
+by a current card that tells nothing of before; a condition told of the person the answer is about, by the asker's
+word for them ("if your daughter carries a BRCA2 mutation, ... applies to her"), is hers, unless the asker is the
+one advised; a deadline joined to an option ("may begin after counseling, and no later than 50") is what she should
+do by then; a section not yet published at the date is said to be so, not superseded. Each with a counterpart that
+keeps its reading."""
 
 import datetime as dt
 
@@ -33,6 +35,7 @@ from .chunks import (
     ACR_CONFLICTING,
     ACR_RESPONSE,
     ACR_RISK,
+    ACR_START,
     ACS_40_44,
     ACS_45_54,
     USPSTF_2016_40_49,
@@ -256,6 +259,21 @@ def test_words_of_exclusion_reason_denial_and_comparison(verifier, claim, chunk,
      "offered at 40 with a start by 50.", ACOG_START, "supports"),
 ])
 def test_an_earlier_versions_position_beside_the_present_one(verifier, claim, chunk, label):
+    assert judge(verifier, claim, chunk)[0] == label
+
+
+@pytest.mark.parametrize(("claim", "chunk", "label"), [
+    # the person the answer is about, named by the asker's word for them under a condition
+    ("If your friend finds a lump, the USPSTF every-two-years schedule is what applies.", USPSTF_REC,
+     "does_not_support"),
+    ("If your daughter carries a BRCA2 mutation, the ACR's average-risk advice of annual mammography from 40 applies "
+     "to her.", ACR_START, "does_not_support"),
+    # ... not a relative whose history is told while the asker is advised
+    ("If your mother had breast cancer, you should still follow the USPSTF advice of every two years from 40.",
+     USPSTF_REC, "partially_supports"),
+    ("If your friend is 45, the ACS says yearly mammograms.", ACS_45_54, "supports"),
+])
+def test_a_condition_told_of_the_person_asked_about_is_hers(verifier, claim, chunk, label):
     assert judge(verifier, claim, chunk)[0] == label
 
 

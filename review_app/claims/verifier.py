@@ -290,6 +290,7 @@ class Verifier:
             and (stood_then or not any(p.search(normalized) for p in self.reader.rules.present_cues))
         aside = bool(atoms) and any(p.match(normalized) for p in self.reader.rules.atoms.get("set_aside", ()))
         flags = tuple(f for f in self.engine.scope.check(text) if f not in self._defined_away(text))
+        flags += tuple(f for f in self._flags_of_person_asked_about(text) if f not in flags)
         # (an option's wording varies most: "acceptable", "up to her", "her call"; a recommendation's
         # words, "routine", "advised", are content a card shares or not)
         spans = self.reader.strength_spans(normalized)
@@ -307,6 +308,18 @@ class Verifier:
                              flags, weights,
                              self._named(text), atoms, aside, strength_words, concept_words, advice_words,
                              self.engine.vocabulary.normalize(text).lower())
+
+    def _flags_of_person_asked_about(self, text: str) -> tuple[str, ...]:
+        """The scope flags a condition tells of the person the answer is about, named by the asker's word for
+        them ("if your daughter carries a BRCA2 mutation, ... applies to her"), in a claim that gives the asker
+        no advice of their own: hers, not another person's."""
+        rules = self.reader.rules
+        lowered = text.lower()
+        person = next((m.group("person") for p in rules.person_asked_about for m in p.finditer(lowered)), None)
+        if person is None or any(p.search(lowered) for p in rules.asker_advised):
+            return ()
+        return tuple(dict.fromkeys(f["flag"] for f in self.engine.scope.findings(text, proxy=person)
+                                   if f["context"] == "affirmed"))
 
     def _takes_a_side(self, facts: Facts) -> bool:
         """A claim that says, with no strength word, hedged or not, that screening goes on or stops

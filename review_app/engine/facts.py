@@ -227,6 +227,10 @@ class ClaimRules:
     updated_in: tuple[re.Pattern[str], ...] = ()
     # a state said to have held since a year, told with a present perfect (group `year`): "ever since 2016 ORG has ..."
     held_since: tuple[re.Pattern[str], ...] = ()
+    # the person an answer is about, named under a condition by the asker's word for them (group `person`: "if
+    # your daughter carries ..."), and the words that give the asker advice instead ("you")
+    person_asked_about: tuple[re.Pattern[str], ...] = ()
+    asker_advised: tuple[re.Pattern[str], ...] = ()
 
     @cached_property
     def interval_pair(self) -> re.Pattern[str] | None:
@@ -472,7 +476,10 @@ def load_claim_rules(corpus_dir: Path) -> ClaimRules:
                       frozenset(map(str, unstated)),
                       held_back,
                       patterns(data.get("updated_in"), "updated_in") if data.get("updated_in") else (),
-                      patterns(data.get("held_since"), "held_since") if data.get("held_since") else ())
+                      patterns(data.get("held_since"), "held_since") if data.get("held_since") else (),
+                      patterns(data.get("person_asked_about"), "person_asked_about")
+                      if data.get("person_asked_about") else (),
+                      patterns(data.get("asker_advised"), "asker_advised") if data.get("asker_advised") else ())
 
 
 def _speaks(before: str) -> bool:

@@ -79,6 +79,9 @@ def test_a_comparison_drawn_from_another_trade_is_told_not_asked(engine, setting
     assert answered_chunks(engine, settings, question) == {ACOG_FAQ_DIAGNOSTIC}
     assert engine.scope.other_topic("how often does the mammography van get QC checks?") == \
         "equipment quality control"
+    # ... an example of what is asked is asked
+    assert engine.scope.other_topic("how sensitive is a mammogram in women with extremely dense breasts compared "
+                                    "with fatty breasts? Like what % of cancers get missed?") is not None
 
 
 @pytest.mark.parametrize(("question", "chunks"), [

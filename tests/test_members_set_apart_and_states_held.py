@@ -1,14 +1,16 @@
-"""Questions: "still" under an "as of" standpoint is continuity up to it, not the present (unless asked of in a
-present clause, "is it still the same?"); a stop in any tense dated to a past year or to a time ago, in the clause
-after a state, ends it; a comparison the asker draws from another trade ("like the QC pass every piece gets") is
-told, not asked; "which is it?" after two values told asks about their point, and so does "which one I follow";
-"I read in 2016 the task force say X. What they say now?" asks both versions, and so does "In 2016 ...? And today
-what they say?"; "before ACOG make update in 2024" and "before the 2024 ACOG update" bound the time asked; "what
-does ORG say about woman like me" after a relative's cancer asks whom it covers; "I need mammogram?" asks for the
-recommendation as a whole; "ought to be having the mammogram now" asks when to start; two organizations' start ages
-set against each other ("why ACS say 45 but USPSTF say 40?") ask the start beside the reason; "what did ORG make of
-ORG-B's advice?" asks its reaction; "the one they send you for when something's been found" is the diagnostic
-mammogram; "after breast cancer" is a personal history (not "after breast cancer in my mother").
+"""Questions: "still" under an "as of" standpoint is continuity up to it, not the present (unless asked of in a present
+clause, "is it still the same?"); a stop in any tense dated to a past year or to a time ago, in the clause after a
+state, ends it; a comparison the asker draws from another trade ("like the QC pass every piece gets") is told, not
+asked; "which is it?" after two values told asks about their point, and so does "which one I follow"; "I read in
+2016 the task force say X. What they say now?" asks both versions, and so does "In 2016 ...? And today what they
+say?"; "before ACOG make update in 2024" and "before the 2024 ACOG update" bound the time asked; "what does ORG say
+about woman like me" after a relative's cancer asks whom it covers; "I need mammogram?" asks for the recommendation
+as a whole; "ought to be having the mammogram now" asks when to start; two organizations' start ages set against
+each other ("why ACS say 45 but USPSTF say 40?") ask the start beside the reason; "what did ORG make of ORG-B's
+advice?" asks its reaction; "the one they send you for when something's been found" is the diagnostic mammogram;
+"after breast cancer" is a personal history (not "after breast cancer in my mother"); an organization's starts speak
+to the patient in their band (a 47-year-old is told ACS's recommendation at 45, not its option at 40), one younger
+than every band is told them all, and one past them all is told none and is not missing there.
 
 Claims: a member set apart ("important for one group, but not for Black women") is put to the card too, and a card
 that says the same of it contradicts the claim (an age band set apart is left to the value checks); a state said to
@@ -164,6 +166,31 @@ def test_the_one_they_send_you_for_when_something_is_found_is_the_diagnostic_mam
     question = "Is a screening mammogram the same thing as the one they send you for when something's been " \
                "found? One of the bell-ringers has got them muddled."
     assert answered_chunks(engine, settings, question) == {ACOG_FAQ_DIAGNOSTIC}
+
+
+@pytest.mark.parametrize(("question", "chunks"), [
+    # a patient in one band of an organization's starts is told that band's
+    ("I'm 47, no problems. What does the American Cancer Society say I should be doing for mammograms?",
+     {ACS_45_54}),
+    ("I am 42. What does the ACS say about mammograms for me?", {ACS_40_44}),
+    # ... one younger than them all is told each start ahead of her
+    ("I'm 35 with no family history. When should I start mammograms per ACS?", {ACS_40_44, ACS_45_54}),
+    # ... and a question naming no age, every one
+    ("When should women start mammograms per ACS?", {ACS_40_44, ACS_45_54}),
+])
+def test_a_start_speaks_to_the_patient_in_its_band(engine, settings, question, chunks):
+    assert answered_chunks(engine, settings, question) == chunks
+
+
+def test_a_start_behind_her_is_not_missing(engine, settings):
+    question = "One of the women in my class is 58, really fit, no breast problems. She hasn't had a mammogram in " \
+               "four years. What does ACS say?"
+    decision = engine.ask(question, settings)
+    assert {c for ids in decision.answer_chunks.values() for c in ids} == {"acs-2015#age-55-and-older"}
+    assert "ACS" not in decision.aspects_missing.get("start_age", ())
+    # ... while an organization with no start at all is
+    other = engine.ask("When should I start a clinical breast exam per the ACR?", settings)
+    assert other.aspects_missing
 
 
 @pytest.mark.parametrize(("question", "flags"), [

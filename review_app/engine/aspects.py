@@ -100,6 +100,9 @@ class Aspect:
     # asked beside a point in a question that asks which organization holds it ("which organization says
     # X, and why?"): asked of the organizations that state that point, not of every one
     of_the_holders: bool = False
+    # a patient younger than every age band of an organization's positions on it is told them all (each start
+    # ahead of her: "I'm 35, when do I start?" is answered with the option at 40 and the recommendation at 45)
+    ahead_every_band: bool = False
 
     def asked_in(self, text: str) -> bool:
         return any(self.cue_kinds(text))
@@ -560,8 +563,13 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             chunks[aspect], missing[aspect] = (), ()
             continue
         ages = () if aspect in unaged else patient_ages
-        on_aspect = [p for p in rules.positions
-                     if p.aspect == aspect and p.speaks_to(ages) and eligible[index[p.chunk_id]]]
+        eligible_on = [p for p in rules.positions if p.aspect == aspect and eligible[index[p.chunk_id]]]
+        on_aspect = [p for p in eligible_on if p.speaks_to(ages)]
+        if rules.aspects[aspect].ahead_every_band:
+            on_aspect += _ahead_of(eligible_on, on_aspect, ages, corpus, every_band=True)
+        # an organization whose positions on it all speak to younger ages than hers is not missing on it: its
+        # advice there is behind her ("when to start" asked of a 58-year-old)
+        behind = _behind(eligible_on, on_aspect, ages, corpus)
         if set(rules.aspects[aspect].ahead_with) & set(asked):
             on_aspect += _ahead_of([p for p in rules.positions if p.aspect == aspect and eligible[index[p.chunk_id]]],
                                    on_aspect, ages, corpus)
@@ -583,7 +591,7 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
             if aspect in implied and not _replaced_one(corpus, {corpus.chunk_by_id[c].document_id for c in mine}):
                 continue  # a single version: nothing of this organization's changed to compare
             if not mine:
-                if organization not in changed_elsewhere:
+                if organization not in changed_elsewhere and organization not in behind:
                     absent.append(organization)
                 continue
 
@@ -683,11 +691,26 @@ def _replaced_one(corpus: Corpus, documents: set[str]) -> bool:
                for d in documents for other in documents if other != d)
 
 
+def _behind(positions: list[Position], speaking: list[Position], patient_ages: Sequence[AgeRange],
+            corpus: Corpus) -> set[str]:
+    """The organizations with no position speaking to the patient's ages whose positions all have age bands
+    that end before her youngest age."""
+    if not patient_ages:
+        return set()
+    youngest = min(low for low, _ in patient_ages)
+    answered = {corpus.chunk_by_id[p.chunk_id].organization for p in speaking}
+    mine: dict[str, list[Position]] = {}
+    for p in positions:
+        mine.setdefault(corpus.chunk_by_id[p.chunk_id].organization, []).append(p)
+    return {organization for organization, theirs in mine.items() if organization not in answered
+            and all(p.ages is not None and p.ages[1] < youngest for p in theirs)}
+
+
 def _ahead_of(positions: list[Position], speaking: list[Position], patient_ages: Sequence[AgeRange],
-              corpus: Corpus) -> list[Position]:
+              corpus: Corpus, every_band: bool = False) -> list[Position]:
     """For each organization with no position speaking to the patient's ages, the ones of the first
     age band she will reach, when she is younger than all of them (a 39-year-old asking how often
-    is answered with the interval from 40, not with nothing)."""
+    is answered with the interval from 40, not with nothing); with `every_band`, those of every band."""
     if not patient_ages:
         return []
     oldest = max(high for _, high in patient_ages)
@@ -698,7 +721,7 @@ def _ahead_of(positions: list[Position], speaking: list[Position], patient_ages:
         if organization not in answered and p.ages is not None and p.ages[0] > oldest:
             ahead.setdefault(organization, []).append(p)
     firsts = {organization: min(p.ages[0] for p in mine) for organization, mine in ahead.items()}
-    return [p for organization, mine in ahead.items() for p in mine if p.ages[0] == firsts[organization]]
+    return [p for organization, mine in ahead.items() for p in mine if every_band or p.ages[0] == firsts[organization]]
 
 
 def _within(ages: Sequence[AgeRange], span: AgeRange) -> bool:
@@ -798,7 +821,8 @@ def _parse_aspects(spec: object, file: str, problems: list[Problem]) -> dict[str
                                    bool(entry.get("ageless", False)),
                                    compile_patterns(entry.get("unaged_cues"), file, f"{where}.unaged_cues", problems),
                                    bool(entry.get("of_the_change", False)),
-                                   bool(entry.get("of_the_holders", False)))
+                                   bool(entry.get("of_the_holders", False)),
+                                   ahead_every_band=bool(entry.get("ahead_every_band", False)))
     return aspects
 
 

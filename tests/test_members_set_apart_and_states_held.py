@@ -9,8 +9,9 @@ as a whole; "ought to be having the mammogram now" asks when to start; two organ
 each other ("why ACS say 45 but USPSTF say 40?") ask the start beside the reason; "what did ORG make of ORG-B's
 advice?" asks its reaction; "the one they send you for when something's been found" is the diagnostic mammogram;
 "after breast cancer" is a personal history (not "after breast cancer in my mother"); an organization's starts speak
-to the patient in their band (a 47-year-old is told ACS's recommendation at 45, not its option at 40), one younger
-than every band is told them all, and one past them all is told none and is not missing there.
+to the patient in their bands (a 47-year-old is told ACS's recommendation from 45, not its option at 40 to 44; a
+44-year-old both), one younger than every band is told them all, and one past them all is told none and is not
+missing there.
 
 Claims: a member set apart ("important for one group, but not for Black women") is put to the card too, and a card
 that says the same of it contradicts the claim (an age band set apart is left to the value checks); a state said to
@@ -172,7 +173,7 @@ def test_the_one_they_send_you_for_when_something_is_found_is_the_diagnostic_mam
     # a patient in one band of an organization's starts is told that band's
     ("I'm 47, no problems. What does the American Cancer Society say I should be doing for mammograms?",
      {ACS_45_54}),
-    ("I am 42. What does the ACS say about mammograms for me?", {ACS_40_44}),
+    ("I am 44. What does the ACS say about mammograms for me?", {ACS_40_44, ACS_45_54}),
     # ... one younger than them all is told each start ahead of her
     ("I'm 35 with no family history. When should I start mammograms per ACS?", {ACS_40_44, ACS_45_54}),
     # ... and a question naming no age, every one

@@ -19,14 +19,13 @@ have held since a year ("ever since 2016 ORG has given the 40s a grade B") is pu
 and as of today; "leaves off people with X" excludes them; the clause a reason is told in ("one reason was that
 incidence rose from 2015 to 2019") dates the rise, not the change; "not only from 50" gives no start; "evidence for
 X is not enough" is an insufficient-evidence statement; a comparison drawn from another trade ("like a two-year roof
-inspection") gives no value; "the biennial recommendation applies to X" names the advice; differing recommendations
-called "healthy" contradict a card that says they confuse patients; an earlier version's position told beside the
-present one ("whereas in 2016 it found the evidence insufficient, in 2024 it treats X as effective") is not stated
-by a current card that tells nothing of before; a condition told of the person the answer is about, by the asker's
-word for them ("if your daughter carries a BRCA2 mutation, ... applies to her"), is hers, unless the asker is the
-one advised; a deadline joined to an option ("may begin after counseling, and no later than 50") is what she should
-do by then; a section not yet published at the date is said to be so, not superseded. Each with a counterpart that
-keeps its reading."""
+inspection") gives no value; differing recommendations called "healthy" contradict a card that says they confuse
+patients; an earlier version's position told beside the present one ("whereas in 2016 it found the evidence
+insufficient, in 2024 it treats X as effective") is not stated by a current card that tells nothing of before; a
+condition told of the person the answer is about, by the asker's word for them ("if your daughter carries a BRCA2
+mutation, ... applies to her"), is hers, unless the asker is the one advised; a deadline joined to an option ("may
+begin after counseling, and no later than 50") is what she should do by then; a section not yet published at the
+date is said to be so, not superseded. Each with a counterpart that keeps its reading."""
 
 import datetime as dt
 
@@ -41,6 +40,7 @@ from .chunks import (
     ACR_START,
     ACS_40_44,
     ACS_45_54,
+    USPSTF_75,
     USPSTF_2016_40_49,
     USPSTF_2016_DBT,
     USPSTF_CHANGES,
@@ -263,10 +263,10 @@ def test_a_state_held_since_a_year_is_put_to_a_later_card_then_and_now(verifier,
     ("The ACR says differing recommendations are healthy because they give patients choice.", ACR_CONFLICTING,
      "contradicts", "The ACR says differing recommendations confuse patients, and that doctors should give patients "
      "a choice of test.", "partially_supports"),
-    # the advice named by its schedule as whom it covers
-    ("The USPSTF's biennial recommendation applies to people with dense breasts as well.", USPSTF_POPULATION,
-     "supports", "The USPSTF's biennial recommendation applies to people with a BRCA mutation as well.",
-     "does_not_support"),
+    # ... what it is evidence for still compared as words ("for women 75 and up")
+    ("For the USPSTF, the evidence for women 75 and up is simply not enough to say yes or no.", USPSTF_75,
+     "supports", "For the USPSTF, the evidence for women 75 and up is enough to recommend against screening.",
+     "contradicts"),
 ])
 def test_words_of_exclusion_reason_denial_and_comparison(verifier, claim, chunk, label, counterpart,
                                                          counterpart_label):

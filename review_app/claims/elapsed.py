@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.datafiles import compile_pattern, read_mapping
+from ..engine.datafiles import compile_patterns, read_section
 from ..engine.facts import CLAIM_RULES_FILE
 from ..errors import CorpusError, Problem
 from ..records import Source
@@ -55,17 +55,9 @@ class Elapsed:
 
 
 def load_elapsed(directory: Path) -> ElapsedRules:
-    path = directory / CLAIM_RULES_FILE
-    data = read_mapping(path).get("elapsed") or {}
-    name, problems = path.name, []
-    if not isinstance(data, dict):
-        raise CorpusError([Problem(name, "elapsed", "expected a mapping")])
-    told_texts = data.get("told") or []
-    if not isinstance(told_texts, list):
-        problems.append(Problem(name, "elapsed.told", "expected a list of patterns"))
-        told_texts = []
-    told = tuple(p for i, text in enumerate(told_texts)
-                 if (p := compile_pattern(text, name, f"elapsed.told[{i}]", problems)) is not None)
+    data, name = read_section(directory / CLAIM_RULES_FILE, "elapsed")
+    problems: list[Problem] = []
+    told = compile_patterns(data.get("told"), name, "elapsed.told", problems)
     for i, pattern in enumerate(told):
         if {"amount", "unit", "direction"} - set(pattern.groupindex):
             problems.append(Problem(name, f"elapsed.told[{i}]", "needs the groups amount, unit and direction"))

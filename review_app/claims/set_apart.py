@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.datafiles import compile_pattern, read_mapping
+from ..engine.datafiles import compile_pattern, read_section
 from ..engine.facts import CLAIM_RULES_FILE
 from ..errors import CorpusError, Problem
 
@@ -37,11 +37,8 @@ class SetApart:
 
 
 def load_set_apart(directory: Path) -> SetApartRules:
-    path = directory / CLAIM_RULES_FILE
-    data = read_mapping(path).get("set_apart") or {}
-    name, problems = path.name, []
-    if not isinstance(data, dict):
-        raise CorpusError([Problem(name, "set_apart", "expected a mapping")])
+    data, name = read_section(directory / CLAIM_RULES_FILE, "set_apart")
+    problems: list[Problem] = []
     cue = compile_pattern(data["cue"], name, "set_apart.cue", problems) if data.get("cue") else None
     words = {}
     for key in ("openers", "heads"):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.datafiles import compile_pattern, read_mapping
+from ..engine.datafiles import compile_pattern, compile_patterns, read_section
 from ..engine.facts import CLAIM_RULES_FILE
 from ..errors import CorpusError, Problem
 
@@ -34,18 +34,10 @@ class TimeParts:
 
 
 def load_earlier_parts(directory: Path) -> EarlierPartRules:
-    path = directory / CLAIM_RULES_FILE
-    data = read_mapping(path).get("earlier_part") or {}
-    name, problems = path.name, []
-    if not isinstance(data, dict):
-        raise CorpusError([Problem(name, "earlier_part", "expected a mapping")])
+    data, name = read_section(directory / CLAIM_RULES_FILE, "earlier_part")
+    problems: list[Problem] = []
     breaks = compile_pattern(data["breaks"], name, "earlier_part.breaks", problems) if data.get("breaks") else None
-    cue_texts = data.get("cues") or []
-    if not isinstance(cue_texts, list):
-        problems.append(Problem(name, "earlier_part.cues", "expected a list of patterns"))
-        cue_texts = []
-    cues = tuple(p for i, text in enumerate(cue_texts)
-                 if (p := compile_pattern(text, name, f"earlier_part.cues[{i}]", problems)) is not None)
+    cues = compile_patterns(data.get("cues"), name, "earlier_part.cues", problems)
     if problems:
         raise CorpusError(problems)
     return EarlierPartRules(breaks, cues)

@@ -99,6 +99,15 @@ def _expand(value: Any, terms: dict[str, str], file: str, field: str, problems: 
     return value
 
 
+def read_section(path: Path, key: str) -> tuple[dict[str, Any], str]:
+    """One section of a rules file, as a mapping (empty when absent), and the file's name for problems.
+    Raises CorpusError naming the file and the section when it is not a mapping."""
+    data = read_mapping(path).get(key) or {}
+    if not isinstance(data, dict):
+        raise CorpusError([Problem(path.name, key, "expected a mapping")])
+    return data, path.name
+
+
 def compile_pattern(pattern: object, file: str, field: str, problems: list[Problem]) -> re.Pattern[str] | None:
     """Compile a case-insensitive regular expression, or record why it cannot be compiled."""
     if not isinstance(pattern, str):

@@ -32,6 +32,7 @@ import datetime as dt
 import pytest
 
 from .chunks import (
+    ACOG_2017_START,
     ACOG_FAQ_DIAGNOSTIC,
     ACOG_START,
     ACR_CONFLICTING,
@@ -40,6 +41,7 @@ from .chunks import (
     ACR_START,
     ACS_40_44,
     ACS_45_54,
+    ACS_55,
     USPSTF_75,
     USPSTF_2016_40_49,
     USPSTF_2016_DBT,
@@ -51,7 +53,6 @@ from .chunks import (
 )
 from .conftest import answered_chunks, judge
 
-ACOG_2017_START = "acog-2017#starting-age"
 
 # --- questions ---------------------------------------------------------------------------------------------
 
@@ -187,7 +188,7 @@ def test_a_start_behind_her_is_not_missing(engine, settings):
     question = "One of the women in my class is 58, really fit, no breast problems. She hasn't had a mammogram in " \
                "four years. What does ACS say?"
     decision = engine.ask(question, settings)
-    assert {c for ids in decision.answer_chunks.values() for c in ids} == {"acs-2015#age-55-and-older"}
+    assert {c for ids in decision.answer_chunks.values() for c in ids} == {ACS_55}
     assert "ACS" not in decision.aspects_missing.get("start_age", ())
     # ... while an organization with no start at all is
     other = engine.ask("When should I start a clinical breast exam per the ACR?", settings)

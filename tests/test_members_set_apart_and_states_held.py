@@ -53,7 +53,6 @@ from .chunks import (
 )
 from .conftest import answered_chunks, judge
 
-
 # --- questions ---------------------------------------------------------------------------------------------
 
 

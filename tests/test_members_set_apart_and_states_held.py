@@ -8,10 +8,10 @@ about woman like me" after a relative's cancer asks whom it covers; "I need mamm
 as a whole; "ought to be having the mammogram now" asks when to start; two organizations' start ages set against
 each other ("why ACS say 45 but USPSTF say 40?") ask the start beside the reason; "what did ORG make of ORG-B's
 advice?" asks its reaction; "the one they send you for when something's been found" is the diagnostic mammogram;
-"after breast cancer" is a personal history (not "after breast cancer in my mother"); an organization's starts speak
-to the patient in their bands (a 47-year-old is told ACS's recommendation from 45, not its option at 40 to 44; a
-44-year-old both), one younger than every band is told them all, and one past them all is told none and is not
-missing there.
+"after breast cancer" is a personal history (not "after breast cancer in my mother"); an organization's starts,
+asked as one of the default points, speak to the patient in their bands (a 47-year-old is told ACS's recommendation
+from 45, not its option at 40 to 44; a 44-year-old both), one younger than every band is told them all, and one past
+them all is told none and is not missing there; asked in words ("is she late to start?"), every start answers.
 
 Claims: a member set apart ("important for one group, but not for Black women") is put to the card too, and a card
 that says the same of it contradicts the claim (an age band set apart is left to the value checks); a state said to
@@ -176,6 +176,9 @@ def test_the_one_they_send_you_for_when_something_is_found_is_the_diagnostic_mam
     ("I am 44. What does the ACS say about mammograms for me?", {ACS_40_44, ACS_45_54}),
     # ... one younger than them all is told each start ahead of her
     ("I'm 35 with no family history. When should I start mammograms per ACS?", {ACS_40_44, ACS_45_54}),
+    # ... and when to start asked in words, every start, whatever her age
+    ("Interpreter here. She says she is 46 years old and her older sister had breast cancer two years ago. She "
+     "never had a mammogram and she wants to know per ACS if she is late to start.", {ACS_40_44, ACS_45_54}),
     # ... and a question naming no age, every one
     ("When should women start mammograms per ACS?", {ACS_40_44, ACS_45_54}),
 ])

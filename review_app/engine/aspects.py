@@ -501,7 +501,8 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
                   statuses_at: Callable[[dt.date], dict[str, str]] | None = None,
                   every_organization: bool = False, unaged: tuple[str, ...] = (),
                   whole: tuple[str, ...] = (),
-                  asked_by_name: dict[str, Sequence[str]] | None = None) -> AnswerPlan:
+                  asked_by_name: dict[str, Sequence[str]] | None = None,
+                  behind_too: tuple[str, ...] = ()) -> AnswerPlan:
     """Per asked aspect and organization in play, the chunks of the source that answers it.
 
     `eligible` and `current` are per chunk (corpus order; `index` maps a chunk id to its place,
@@ -526,7 +527,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
     `unaged`: aspects listed apart from the one the ages named ask about, answered for no particular age.
     `whole`: the defaults asked as the recommendation as a whole beside what changed: answered from the
     version in force, not by the change statement. `asked_by_name`: per aspect, the organizations a clause
-    asking it names alone ("what interval does ORG-A set, and did ORG-B object?"): asked, even if reacted to."""
+    asking it names alone ("what interval does ORG-A set, and did ORG-B object?"): asked, even if reacted to.
+    `behind_too`: aspects whose positions with age bands behind the patient's still answer ("is she late to start?":
+    the earlier start she could have taken)."""
     index = index if index is not None else {c.id: i for i, c in enumerate(corpus.chunks)}
     source = corpus.source_by_id
     order = {s.id: i for i, s in enumerate(corpus.sources)}
@@ -565,6 +568,9 @@ def answer_chunks(rules: AspectRules, corpus: Corpus, asked: tuple[str, ...], de
         ages = () if aspect in unaged else patient_ages
         eligible_on = [p for p in rules.positions if p.aspect == aspect and eligible[index[p.chunk_id]]]
         on_aspect = [p for p in eligible_on if p.speaks_to(ages)]
+        if aspect in behind_too and ages:
+            youngest = min(low for low, _ in ages)
+            on_aspect += [p for p in eligible_on if p not in on_aspect and p.ages is not None and p.ages[1] < youngest]
         if rules.aspects[aspect].ahead_every_band:
             on_aspect += _ahead_of(eligible_on, on_aspect, ages, corpus, every_band=True)
         # an organization whose positions on it all speak to younger ages than hers is not missing on it: its

@@ -552,17 +552,16 @@ class Engine:
                     asked_by_name[aspect] = alone
 
         def plan(aspects: tuple[str, ...]) -> AnswerPlan:
-            # a point of age bands asked in words ("when should she start?") is answered with every band's position,
-            # not only the patient's: her band's alone answers it when it is one of the defaults
-            unaged = read.unaged + tuple(a for a in aspects if not default and a not in read.unaged
-                                         and self.aspects.aspects[a].ahead_every_band)
+            # a point of age bands asked in words ("is she late to start?") is answered with the bands behind her too
+            # (a start she could have taken): her band's alone answers it when it is one of the defaults
+            behind_too = () if default else tuple(a for a in aspects if self.aspects.aspects[a].ahead_every_band)
             return answer_chunks(self.aspects, self.corpus, aspects, default, organizations, eligible,
                                  self._current_chunks(settings.reference_date), features.ages, preferred,
                                  features.historical, features.years, self._chunk_index, per_aspect,
                                  () if held else read.implied,  # an organization named is asked about even unchanged
                                  read.framing, self.aspects.asks_old_version(normalized), read.on_point,
                                  read.granted, self.aspects.checks_the_past(normalized), self.chunk_statuses,
-                                 every_organization, unaged, read.whole, asked_by_name)
+                                 every_organization, read.unaged, read.whole, asked_by_name, behind_too)
 
         answer = plan(asked)
         restored = self._qualified_points(normalized, answer, held)

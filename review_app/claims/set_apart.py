@@ -1,10 +1,10 @@
 """A member set apart from what a clause says of a group: "A, but not B".
 
-"The risk check matters for women of one descent, but not for Black women", "the exclusions cover a
-high-risk lesion, but not a previous cancer": the claim says of A what its clause says, and denies it
-of B. Read as one assertion, B's words count as stated wherever the card names B; read apart, the
-clause is put to the card for B as well ("the risk check matters for Black women"): when the card
-states that, the claim denies what the card says. The words are data: the `set_apart` section of the
+"ORG says the check matters for group A, but not for group B", "the exclusions cover condition A,
+but not condition B": the claim says of A what its clause says, and denies it of B. Read as one
+assertion, B's words count as stated wherever the card names B; read apart, the clause is put to the
+card for B as well ("ORG says the check matters for group B"): when the card states that, the claim
+denies what the card says. The words are data: the `set_apart` section of the
 pack's claim rules (the cue, and the words that open a member).
 """
 
@@ -31,9 +31,9 @@ class SetApartRules:
 
 @dataclass(frozen=True)
 class SetApart:
-    affirmed: str  # the claim without the member set apart ("the risk check matters for women of one descent")
-    denied: str  # the clause put to B in the affirmative ("the risk check matters for Black women")
-    member: str  # B's words (without the word that opens it: "Black women")
+    affirmed: str  # the claim without the member set apart ("the check matters for group A")
+    denied: str  # the clause put to B in the affirmative ("the check matters for group B")
+    member: str  # B's words (without the word that opens it: "group B")
 
 
 def load_set_apart(directory: Path) -> SetApartRules:

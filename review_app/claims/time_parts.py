@@ -1,7 +1,7 @@
 """The parts of a claim that tell what an earlier version said, beside what holds now.
 
-"Whereas in 2016 the task force found the evidence insufficient, in 2024 it treats X as effective", "it used to
-call the forties an individual decision, and since 2024 it's every other year": a current card that names no
+"Whereas in YEAR-1 ORG found the evidence insufficient, in YEAR-2 it treats X as effective", "it used to leave
+it to the person, and since YEAR-2 it advises Y": a current card that names no
 earlier year states the present part and nothing of the past one. Read whole, the past part's strength or value
 is compared with the card's present one, and the claim seems to contradict it. The words are data: the
 `earlier_part` section of the pack's claim rules (where a part ends, and the words that place one in the past).

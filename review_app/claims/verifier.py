@@ -311,7 +311,7 @@ class Verifier:
 
     def _flags_of_person_asked_about(self, text: str) -> tuple[str, ...]:
         """The scope flags a condition tells of the person the answer is about, named by the asker's word for
-        them ("if your daughter carries a BRCA2 mutation, ... applies to her"), in a claim that gives the asker
+        them ("if your daughter has condition X, ORG's advice applies to her"), in a claim that gives the asker
         no advice of their own: hers, not another person's."""
         rules = self.reader.rules
         lowered = text.lower()

@@ -100,8 +100,8 @@ class Aspect:
     # asked beside a point in a question that asks which organization holds it ("which organization says
     # X, and why?"): asked of the organizations that state that point, not of every one
     of_the_holders: bool = False
-    # a patient younger than every age band of an organization's positions on it is told them all (each start
-    # ahead of her: "I'm 35, when do I start?" is answered with the option at 40 and the recommendation at 45)
+    # a patient younger than every age band of an organization's positions on it is told them all (each one ahead
+    # of her); one past them all is told none, and is not missing there
     ahead_every_band: bool = False
 
     def asked_in(self, text: str) -> bool:

@@ -228,7 +228,7 @@ class ClaimRules:
     # a state said to have held since a year, told with a present perfect (group `year`): "ever since 2016 ORG has ..."
     held_since: tuple[re.Pattern[str], ...] = ()
     # the person an answer is about, named under a condition by the asker's word for them (group `person`: "if
-    # your daughter carries ..."), and the words that give the asker advice instead ("you")
+    # your daughter has ..."), and the words that give the asker advice instead ("you")
     person_asked_about: tuple[re.Pattern[str], ...] = ()
     asker_advised: tuple[re.Pattern[str], ...] = ()
 

@@ -195,7 +195,7 @@ class TopicRule:
     # what, right after an uncovered word, makes it the one who asks ("<billing> rep wants to know if ..."):
     # the ask's subject, not its topic
     asker_after: re.Pattern[str] | None = None
-    # a comparison the asker draws to say what is meant ("screening vs diagnostic? like the <other trade's>
+    # a comparison the asker draws to say what is meant ("X vs Y? like the <other trade's>
     # check every piece gets"): told, not asked, when the corpus topic is named outside it
     likened: re.Pattern[str] | None = None
 
